@@ -1,0 +1,59 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database, Db } from './db/client';
+import { Mailer } from './lib/mailer';
+import { registerModules } from './modules';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the built web app (production); tests leave it off. */
+  serveWeb?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app as a plugin tree without listening (tests inject into it). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', opts.config);
+  app.decorate('database', opts.database);
+  app.decorate('db', opts.database.db);
+  app.decorate('mailer', new Mailer(opts.database.db, opts.config, app.log));
+  app.addHook('onClose', async () => app.mailer.close());
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie, { secret: opts.config.sessionSecret });
+  await app.register(securityPlugin, { config: opts.config });
+  await app.register(openApiPlugin, { config: opts.config });
+  await app.register(authPlugin);
+  await app.register(registerModules);
+  await app.register(webPlugin, { serveWeb: opts.serveWeb ?? false });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

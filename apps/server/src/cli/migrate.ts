@@ -1,0 +1,8 @@
+import { loadConfig } from '../config/env';
+import { createDatabase } from '../db/client';
+
+const config = loadConfig();
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await database.close();
+console.log(`migrations applied (${database.kind})`);

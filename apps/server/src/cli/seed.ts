@@ -1,0 +1,11 @@
+import { loadConfig } from '../config/env';
+import { bootstrap } from '../db/bootstrap';
+import { createDatabase } from '../db/client';
+
+/** `npm run db:seed`: migrate, then seed an empty database (progress lines on stdout). */
+const config = loadConfig();
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await bootstrap(database.db, config, { info: (m: string) => console.log(m) } as never);
+await database.close();
+console.log('seed complete');

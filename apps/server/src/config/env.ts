@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (lint-enforced). Every setting of DESIGN §3, validated once at
+ * start-up; a bad value stops the process with one line per problem.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'use true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => {
+        if (!v) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(' or ')}//`,
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .email('must be an e-mail address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: bool.optional(),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Reservations <reservations@example.com>'),
+  BRAND_NAME: z.string().trim().min(1).default('Maison Azur'),
+  COMPANY_NAME: z.string().trim().min(1).default('Maison Azur Travel Ltd'),
+  COMPANY_NUMBER: z.string().trim().min(1).default('SC812457'),
+  COMPANY_TYPE: z.string().default('Private limited company registered in Scotland'),
+  COMPANY_INCORPORATED: z.string().default('June 2024'),
+  COMPANY_ADDRESS: z.string().default('14 Charlotte Square, Edinburgh, EH2 4DJ, Scotland'),
+  COMPANY_STATUS: z.string().default('Active'),
+  COMPANY_NATURE: z.string().default('79110 - Travel agency activities'),
+  COMPANY_ACCOUNTS_DUE: z.string().default('31 March 2026'),
+  COMPANY_CONFIRMATION_DUE: z.string().default('18 June 2026'),
+  COMPANY_REGISTER_URL: z
+    .string()
+    .url()
+    .default('https://find-and-update.company-information.service.gov.uk/company/SC812457'),
+  COMPANY_EMAIL: z.string().default('concierge@maisonazur.example'),
+  COMPANY_PHONE: z.string().default('+44 131 555 0142'),
+  UPLOAD_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute directory, or ':memory:' for a throw-away database. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  admin: { email: string; password: string } | undefined;
+  /** undefined = seed demo accounts only into an empty database. */
+  seedDemo: boolean | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  uploadDir: string;
+  logLevel: string;
+  logPretty: boolean;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  company: {
+    brandName: string;
+    name: string;
+    number: string;
+    type: string;
+    incorporated: string;
+    address: string;
+    status: string;
+    nature: string;
+    accountsDue: string;
+    confirmationDue: string;
+    registerUrl: string;
+    email: string;
+    phone: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads a secret from DATA_DIR, generating and storing one on first start (never a hard-coded default). */
+function persistentSecret(dataDir: string): string {
+  if (dataDir === ':memory:') return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const dataDir = e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET ?? persistentSecret(dataDir),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    uploadDir: path.resolve(
+      e.UPLOAD_DIR ??
+        (dataDir === ':memory:' ? path.join('data', 'uploads-tmp') : path.join(dataDir, 'uploads')),
+    ),
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY,
+    company: {
+      brandName: e.BRAND_NAME,
+      name: e.COMPANY_NAME,
+      number: e.COMPANY_NUMBER,
+      type: e.COMPANY_TYPE,
+      incorporated: e.COMPANY_INCORPORATED,
+      address: e.COMPANY_ADDRESS,
+      status: e.COMPANY_STATUS,
+      nature: e.COMPANY_NATURE,
+      accountsDue: e.COMPANY_ACCOUNTS_DUE,
+      confirmationDue: e.COMPANY_CONFIRMATION_DUE,
+      registerUrl: e.COMPANY_REGISTER_URL,
+      email: e.COMPANY_EMAIL,
+      phone: e.COMPANY_PHONE,
+    },
+  });
+}
+
+/** Test and tool configuration: defaults plus overrides, never touching the real environment. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000', ...overrides });
+}
+
+/** Variables read by the process, for entry points (server, CLI). */
+export const processEnv = process.env;

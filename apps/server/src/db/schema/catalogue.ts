@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Regions are countries ('country' in search), subregions are destinations. */
+export const regions = pgTable(
+  'regions',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('regions_name_lower_unique').on(sql`lower(${t.name})`)],
+);
+
+export const subregions = pgTable(
+  'subregions',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    regionId: integer()
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subregions_region_name_lower_unique').on(t.regionId, sql`lower(${t.name})`)],
+);
+
+export const amenityCategories = pgTable('amenity_categories', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  sortOrder: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const amenities = pgTable('amenities', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  categoryId: integer().references(() => amenityCategories.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Money is numeric(12,2): exact, never a binary float. A null or zero base price is 'Price on Request'.
+ * Deleting a region or subregion that still has properties is refused (restrict): the admin moves or
+ * deletes the properties first, so no villa silently loses its destination.
+ */
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    regionId: integer().references(() => regions.id, { onDelete: 'restrict' }),
+    subregionId: integer().references(() => subregions.id, { onDelete: 'restrict' }),
+    description: text().notNull(),
+    bedrooms: integer().notNull().default(1),
+    maxGuests: integer().notNull().default(2),
+    basePricePerNight: numeric({ precision: 12, scale: 2 }),
+    propertyCurrency: text().notNull().default('EUR'),
+    siteCurrency: text().notNull().default('EUR'),
+    propertyType: text({ enum: ['villa', 'chalet', 'private-island'] })
+      .notNull()
+      .default('villa'),
+    amenityIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    available: boolean().notNull().default(true),
+    location: text().notNull().default(''),
+    externalId: text(),
+    externalProvider: text(),
+    icalUrl: text(),
+    lastSyncDate: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('properties_region_idx').on(t.regionId),
+    index('properties_subregion_idx').on(t.subregionId),
+    index('properties_bedrooms_idx').on(t.bedrooms),
+    index('properties_amenity_ids_gin').using('gin', t.amenityIds),
+    uniqueIndex('properties_external_unique').on(t.externalProvider, t.externalId),
+  ],
+);
+
+export const propertyImages = pgTable(
+  'property_images',
+  {
+    id: serial().primaryKey(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    filename: text(),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('property_images_property_idx').on(t.propertyId, t.sortOrder)],
+);
+
+/** One price per property and night (merges the seed's daily_pricing and property_pricing). */
+export const dailyPricing = pgTable(
+  'daily_pricing',
+  {
+    id: serial().primaryKey(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    price: numeric({ precision: 12, scale: 2 }).notNull(),
+    currency: text().notNull().default('EUR'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('daily_pricing_property_date_unique').on(t.propertyId, t.date)],
+);
+
+/** One availability flag per property and night (merges availability and property_availability). */
+export const availability = pgTable(
+  'availability',
+  {
+    id: serial().primaryKey(),
+    propertyId: integer()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    available: boolean().notNull().default(true),
+    notes: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('availability_property_date_unique').on(t.propertyId, t.date),
+    index('availability_blocked_idx')
+      .on(t.propertyId, t.date)
+      .where(sql`${t.available} = false`),
+  ],
+);
+
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial().primaryKey(),
+    fromCurrency: text().notNull(),
+    toCurrency: text().notNull(),
+    rate: numeric({ precision: 18, scale: 8 }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('exchange_rates_pair_unique').on(t.fromCurrency, t.toCurrency)],
+);

@@ -1,0 +1,39 @@
+import { ErrorCode } from '@villas/shared';
+
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(400, ErrorCode.VALIDATION_FAILED, message, details);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Please sign in to continue', code: ErrorCode = ErrorCode.UNAUTHORIZED) {
+    super(401, code, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this', code: ErrorCode = ErrorCode.FORBIDDEN) {
+    super(403, code, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, ErrorCode.NOT_FOUND, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, code: ErrorCode = ErrorCode.CONFLICT) {
+    super(409, code, message);
+  }
+}

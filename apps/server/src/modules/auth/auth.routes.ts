@@ -1,0 +1,68 @@
+import {
+  currentUserSchema,
+  loginSchema,
+  okSchema,
+  registerSchema,
+  sessionStatusSchema,
+  userSchema,
+} from '@villas/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE, actor } from '../../plugins/auth';
+import { formRateLimit } from '../../plugins/security';
+import { login, logout, register } from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.config.publicUrl?.startsWith('https:') ?? false;
+  const publicForm = { public: true, ...formRateLimit(app.config) };
+
+  app.post(
+    '/api/auth/register',
+    { config: publicForm, schema: { tags: ['auth'], body: registerSchema, response: { 201: userSchema } } },
+    async (request, reply) => reply.code(201).send(await register(app.db, app.mailer, request.body)),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: publicForm,
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: currentUserSchema } },
+    },
+    async (request, reply) => {
+      const result = await login(app.db, request.body, {
+        previousSessionId: request.sessionId,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: result.expiresAt,
+      });
+      return result.user;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    async (request, reply) => {
+      await logout(app.db, request.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/auth/user',
+    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+    async (request) => actor(request),
+  );
+
+  app.get(
+    '/api/debug/session',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: sessionStatusSchema } } },
+    async (request) => ({ authenticated: request.user != null }),
+  );
+};

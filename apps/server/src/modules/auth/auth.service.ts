@@ -1,0 +1,101 @@
+import {
+  ErrorCode,
+  REMEMBER_ME_TTL_MS,
+  SESSION_TTL_MS,
+  type LoginInput,
+  type RegisterInput,
+  type User,
+} from '@villas/shared';
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashToken, newToken, toCurrentUser, type AuthUser } from '../../plugins/auth';
+import { notifyAdmins } from '../notifications/notifications.service';
+import * as users from '../users/users.repository';
+import { isEmailTaken, toUser } from '../users/users.service';
+import { dummyHash, hashPassword, verifyPassword } from './password';
+
+/** A new application: role agent, not approved; every admin is told. */
+export async function register(db: Db, mailer: Mailer, input: RegisterInput): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db.transaction(async (tx) => {
+      const row = await users.insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        company: input.company,
+        agentLicense: input.agentLicense ?? null,
+        phone: input.phone ?? null,
+        role: 'agent',
+        approved: false,
+      });
+      await notifyAdmins(tx, {
+        type: 'agent_application',
+        title: 'New agent application',
+        message: `${row.firstName} ${row.lastName} of ${row.company} (${row.email}) applied for access.`,
+        relatedId: row.id,
+        relatedType: 'user',
+      });
+      return row;
+    });
+    await mailer.send({
+      to: user.email,
+      subject: 'We received your application',
+      text: `Dear ${user.firstName},\n\nThank you for applying. Our team reviews applications within 24 hours; we will write again once your account is approved.\n`,
+    });
+    return toUser(user);
+  } catch (err) {
+    if (isEmailTaken(err)) {
+      throw new ConflictError('An account with this email already exists', ErrorCode.EMAIL_TAKEN);
+    }
+    throw err;
+  }
+}
+
+export interface LoginResult {
+  user: AuthUser;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Checks the credentials and opens a new session (a fresh id at every login). The old session, if
+ * any, is ended. Wrong e-mail and wrong password answer the same.
+ */
+export async function login(
+  db: Db,
+  input: LoginInput,
+  meta: { previousSessionId: string | null; userAgent?: string; ip?: string },
+): Promise<LoginResult> {
+  const row = await users.findByEmail(db, input.email);
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), input.password);
+  if (!row || !ok) throw new UnauthorizedError('Invalid credentials', ErrorCode.INVALID_CREDENTIALS);
+  if (!row.approved) {
+    throw new ForbiddenError(
+      'Account pending approval. An administrator will review your application within 24 hours.',
+      ErrorCode.ACCOUNT_PENDING,
+    );
+  }
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + (input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
+  await db.transaction(async (tx) => {
+    if (meta.previousSessionId) await tx.delete(sessions).where(eq(sessions.id, meta.previousSessionId));
+    await tx.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    await tx.insert(sessions).values({
+      id: hashToken(token),
+      userId: row.id,
+      expiresAt,
+      userAgent: meta.userAgent?.slice(0, 500),
+      ipAddress: meta.ip,
+    });
+  });
+  return { user: toCurrentUser(row), token, expiresAt };
+}
+
+export async function logout(db: Db, sessionId: string | null): Promise<void> {
+  if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      config: { public: true },
+      schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({ status: z.literal('ready'), database: z.string() }),
+          503: z.object({ status: z.literal('unavailable'), database: z.string() }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ready' as const, database: app.database.kind };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const, database: app.database.kind });
+      }
+    },
+  );
+};

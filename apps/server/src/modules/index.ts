@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { amenitiesRoutes } from './amenities/amenities.routes';
+import { authRoutes } from './auth/auth.routes';
+import { calendarRoutes } from './calendar/calendar.routes';
+import { companyRoutes } from './company/company.routes';
+import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes';
+import { healthRoutes } from './health/health.routes';
+import { inquiriesRoutes } from './inquiries/inquiries.routes';
+import { locationsRoutes } from './locations/locations.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { propertiesRoutes } from './properties/properties.routes';
+import { usersRoutes } from './users/users.routes';
+import { whiteLabelRoutes } from './white-label/white-label.routes';
+
+/** Every module's routes. Each module plugin declares its full paths (/api/...). */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(healthRoutes);
+  await app.register(companyRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(locationsRoutes);
+  await app.register(amenitiesRoutes);
+  await app.register(propertiesRoutes);
+  await app.register(calendarRoutes);
+  await app.register(exchangeRatesRoutes);
+  await app.register(inquiriesRoutes);
+  await app.register(whiteLabelRoutes);
+}

@@ -1,0 +1,95 @@
+import type { UpdateUserInput, User } from '@villas/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { AuthUser } from '../../plugins/auth';
+import { hashPassword } from '../auth/password';
+import { notify } from '../notifications/notifications.service';
+import * as repo from './users.repository';
+import { ErrorCode } from '@villas/shared';
+import { pgConstraint, pgErrorCode } from '../../db/client';
+
+export function toUser(u: repo.UserRow): User {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    company: u.company,
+    agentLicense: u.agentLicense,
+    phone: u.phone,
+    approved: u.approved,
+    role: u.role,
+    createdAt: iso(u.createdAt)!,
+  };
+}
+
+export function isEmailTaken(err: unknown): boolean {
+  return pgErrorCode(err) === '23505' && pgConstraint(err) === 'users_email_lower_unique';
+}
+
+export async function listUsers(db: Db, paging: { limit?: number; offset?: number }): Promise<User[]> {
+  return (await repo.listAll(db, paging)).map(toUser);
+}
+
+/**
+ * Admin edit: partial; an empty or absent password leaves it unchanged. Approving a pending agent
+ * notifies them (in-app and by e-mail). Revoking approval or changing the password ends their sessions.
+ */
+export async function updateUserByAdmin(
+  db: Db,
+  mailer: Mailer,
+  actor: AuthUser,
+  id: number,
+  input: UpdateUserInput,
+): Promise<User> {
+  const { password, ...rest } = input;
+  if (id === actor.id && (rest.role === 'agent' || rest.approved === false)) {
+    throw new ValidationError('You cannot remove your own admin access');
+  }
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  try {
+    const result = await db.transaction(async (tx) => {
+      const before = await repo.findById(tx, id);
+      if (!before) throw new NotFoundError('User not found');
+      const after = await repo.updateUser(tx, id, { ...rest, ...(passwordHash ? { passwordHash } : {}) });
+      if (!after) throw new NotFoundError('User not found');
+      if (passwordHash || (before.approved && !after.approved)) {
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+      }
+      const approvedNow = !before.approved && after.approved;
+      if (approvedNow) {
+        await notify(tx, {
+          userId: id,
+          type: 'account_approved',
+          title: 'Account approved',
+          message:
+            'Your agent account has been approved. You can now search the portfolio and create white-label links.',
+          relatedId: id,
+          relatedType: 'user',
+        });
+      }
+      return { after, approvedNow };
+    });
+    if (result.approvedNow) {
+      await mailer.send({
+        to: result.after.email,
+        subject: 'Your agent account has been approved',
+        text: `Dear ${result.after.firstName},\n\nYour application has been approved. You can now sign in, search the portfolio and share white-label collections with your clients.\n`,
+      });
+    }
+    return toUser(result.after);
+  } catch (err) {
+    if (isEmailTaken(err))
+      throw new ConflictError('An account with this email already exists', ErrorCode.EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function deleteUserByAdmin(db: Db, actor: AuthUser, id: number): Promise<void> {
+  if (id === actor.id) throw new ValidationError('You cannot delete your own account');
+  if (!(await repo.deleteUser(db, id))) throw new NotFoundError('User not found');
+}

@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The server package root. This file is src/paths.ts in development and bundled into dist/*.js in
+ * production: in both cases its directory's parent is apps/server.
+ */
+export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const migrationsDir = path.join(serverRoot, 'drizzle');
+export const webDistDir = path.resolve(serverRoot, '../web/dist');

@@ -1,0 +1,64 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode } from '@villas/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/env';
+import { ForbiddenError } from '../lib/errors';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers (CSP included), the Origin check against CSRF, and the rate limiter. */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: opts.config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+
+  const allowed = new Set<string>();
+  if (opts.config.publicUrl) allowed.add(new URL(opts.config.publicUrl).origin);
+
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method)) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site')
+      throw new ForbiddenError('Cross-site requests are not allowed', ErrorCode.CSRF_REJECTED);
+    if (!origin) return;
+    const self = `${request.protocol}://${request.headers.host ?? ''}`;
+    if (origin !== self && !allowed.has(origin)) {
+      throw new ForbiddenError('Requests from another site are not allowed', ErrorCode.CSRF_REJECTED);
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    max: opts.config.rateLimit.max,
+    timeWindow: opts.config.rateLimit.windowMs,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: ErrorCode.RATE_LIMITED,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+});
+
+/** Route config for login, registration and the public forms (DESIGN §5). */
+export function formRateLimit(config: Config) {
+  return { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } };
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { processEnv, testConfig, type Config } from '../src/config/env';
+import { createDatabase, type Database, type Db } from '../src/db/client';
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: a PGlite snapshot, or a clone of the PostgreSQL template. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = processEnv.DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const name = `villas_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await createDatabase({ databaseUrl: u.toString(), dataDir: ':memory:' });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = await readFile(inject('pgliteSnapshot'));
+  const database = await createDatabase({ dataDir: ':memory:', loadDataDir: new Blob([snapshot]) });
+  return { database, drop: async () => undefined };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = testConfig(env);
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Registers beforeAll/afterAll for a file and returns the context (filled once beforeAll ran). */
+export function useTestContext(env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(env));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+  });
+  return ctx;
+}

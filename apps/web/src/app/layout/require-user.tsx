@@ -1,0 +1,35 @@
+import type { CurrentUser } from '@villas/shared';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { PageLoading } from '../../components/ui/spinner';
+import { notify } from '../../components/ui/toaster';
+import { paths } from '../../config/paths';
+import { useUser } from '../../lib/auth';
+
+/** Signed-in screens: signed-out visitors go to /login. The server enforces the same on every call. */
+export function RequireUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <PageLoading />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  return <>{children(user)}</>;
+}
+
+/**
+ * The admin gate of seed 001 §2: nothing while loading, /login when signed out, /dashboard with
+ * 'Access Denied' for a signed-in non-admin.
+ */
+export function RequireAdmin({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { data: user, isPending } = useUser();
+  const told = useRef(false);
+  const denied = !isPending && user != null && user.role !== 'admin';
+  useEffect(() => {
+    if (denied && !told.current) {
+      told.current = true;
+      notify.error('Access Denied', 'You need admin privileges to access this page.');
+    }
+  }, [denied]);
+  if (isPending) return null;
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (denied) return <Navigate to={paths.dashboard} replace />;
+  return <>{children(user)}</>;
+}

@@ -1,0 +1,53 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { RegisterForm } from './register-form';
+
+async function fill(user: ReturnType<typeof userEvent.setup>, confirm = 'secret-pass') {
+  await user.type(screen.getByLabelText('First name'), 'Claire');
+  await user.type(screen.getByLabelText('Last name'), 'Dubois');
+  await user.type(screen.getByLabelText('Business email'), 'claire@riviera.example');
+  await user.type(screen.getByLabelText('Company name'), 'Riviera Travel');
+  await user.type(screen.getByLabelText('Password'), 'secret-pass');
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+}
+
+describe('RegisterForm', () => {
+  it("shows 'Passwords don't match' under the confirmation and in a Validation Error toast", async () => {
+    const calls = mockApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
+    await fill(user, 'other-pass');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    expect(screen.getAllByText("Passwords don't match").length).toBeGreaterThanOrEqual(1);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the application and goes to /login', async () => {
+    const calls = mockApi({ 'POST /api/auth/register': () => ({ status: 201, body: { id: 1 } }) });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls[0]!.body).toMatchObject({ email: 'claire@riviera.example', confirmPassword: 'secret-pass' });
+    expect(await screen.findByText('Application Submitted Successfully')).toBeInTheDocument();
+  });
+
+  it("shows the server's message under 'Registration Failed'", async () => {
+    mockApi({
+      'POST /api/auth/register': () => ({
+        status: 409,
+        body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Registration Failed')).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './amenities.js';
+export * from './pricing.js';
+export * from './text.js';

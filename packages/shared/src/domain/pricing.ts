@@ -1,0 +1,71 @@
+import { LIMITS } from '../constants.js';
+
+/** Money helpers. Amounts are decimals with at most 2 fraction digits; arithmetic runs in cents. */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+export const fromCents = (cents: number): number => cents / 100;
+
+/** A price is 'on request' when it is missing or zero (seed 000 §9). */
+export function isPriceOnRequest(nightly: number | null | undefined): boolean {
+  return nightly == null || !Number.isFinite(nightly) || nightly <= 0;
+}
+
+/** Weekly price = nightly × 7, or null for 'Price on Request'. */
+export function weeklyPrice(nightly: number | null | undefined): number | null {
+  return isPriceOnRequest(nightly) ? null : fromCents(toCents(nightly!) * 7);
+}
+
+/** en-US currency without fraction digits, default EUR: `€105,000`. */
+export function formatMoney(amount: number, currency = 'EUR'): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** 'Price on Request' or the weekly price formatted. */
+export function weeklyPriceLabel(nightly: number | null | undefined, currency = 'EUR'): string {
+  const w = weeklyPrice(nightly);
+  return w == null ? 'Price on Request' : formatMoney(w, currency);
+}
+
+export interface BookingEstimate {
+  nights: number;
+  weeks: number;
+  extraNights: number;
+  subtotal: number;
+  serviceFee: number;
+  total: number;
+}
+
+/**
+ * The booking estimate of seed 000 §9. With a supplied total (a dated search's totalCost) that total
+ * is the subtotal. Otherwise whole weeks at 7 × nightly plus leftover nights at nightly; a stay under
+ * 7 nights is charged as a full week. A 3 % service fee, rounded to a whole unit, is added.
+ * Returns null when the nights are not positive or there is no price.
+ */
+export function bookingEstimate(args: {
+  nights: number;
+  nightly: number | null | undefined;
+  totalCost?: number | null;
+}): BookingEstimate | null {
+  const { nights, nightly, totalCost } = args;
+  if (!Number.isInteger(nights) || nights <= 0) return null;
+  const weeks = Math.floor(nights / 7);
+  const extraNights = nights % 7;
+  let subtotal: number;
+  if (totalCost != null && totalCost > 0) subtotal = totalCost;
+  else if (isPriceOnRequest(nightly)) return null;
+  else if (nights < 7) subtotal = fromCents(toCents(nightly!) * 7);
+  else subtotal = fromCents(toCents(nightly!) * (weeks * 7 + extraNights));
+  const serviceFee = Math.round(subtotal * LIMITS.serviceFeeRate);
+  return {
+    nights,
+    weeks,
+    extraNights,
+    subtotal,
+    serviceFee,
+    total: fromCents(toCents(subtotal) + serviceFee * 100),
+  };
+}

@@ -1,0 +1,38 @@
+import { LIMITS } from '../constants.js';
+
+/** Cuts text to `max` characters and adds an ellipsis when anything was cut. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+}
+
+export const truncateDescription = (text: string) => truncate(text, LIMITS.descriptionChars);
+export const truncateAmenity = (text: string) => truncate(text, LIMITS.amenityChars);
+
+/** The card's amenity badges: the first 3 (cut at 15 characters) and the '+N more' count. */
+export function cardAmenities(names: readonly string[]): { shown: string[]; more: number } {
+  return {
+    shown: names.slice(0, LIMITS.cardAmenities).map(truncateAmenity),
+    more: Math.max(0, names.length - LIMITS.cardAmenities),
+  };
+}
+
+/** Unread badge text: the count, or '9+' above nine; null when nothing is unread. */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > LIMITS.unreadBadgeMax ? `${LIMITS.unreadBadgeMax}+` : String(count);
+}
+
+/** Bathrooms are shown as bedrooms + 1 (seed 000 §2). */
+export const bathroomsFor = (bedrooms: number) => bedrooms + 1;
+
+/** Inquiry type label derived from the message prefix (seed 001 §3). */
+export function inquiryTypeLabel(
+  message: string,
+): 'Off-Market Property' | 'Contact Form' | 'General Inquiry' {
+  if (message.startsWith('OFF-MARKET INQUIRY:')) return 'Off-Market Property';
+  if (message.startsWith('CONTACT FORM:')) return 'Contact Form';
+  return 'General Inquiry';
+}
+
+/** White-label link title from the dashboard dialog: 'Company - Agent'. */
+export const whiteLabelTitle = (company: string, agent: string) => `${company.trim()} - ${agent.trim()}`;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  relatedId: z.number().int().nullable(),
+  relatedType: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;

@@ -1,0 +1,42 @@
+// `npm start`: builds the web app and the server when their sources are newer than the build, then
+// runs the server (migrations, first-run seed, API and web app on one port).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const p = (...s) => path.join(root, ...s);
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const f = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(f) : statSync(f).mtimeMs);
+  }
+  return t;
+}
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const shared = newest(p('packages/shared/src'));
+
+function build(workspace, output, sources) {
+  if (builtAt(output) >= Math.max(shared, ...sources.map(newest))) return;
+  console.log(`building ${workspace}...`);
+  const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+build('@villas/web', p('apps/web/dist/index.html'), [
+  p('apps/web/src'),
+  p('apps/web/index.html'),
+  p('apps/web/public'),
+]);
+build('@villas/server', p('apps/server/dist/server.js'), [p('apps/server/src'), p('apps/server/drizzle')]);
+
+const child = spawn(process.execPath, ['--enable-source-maps', p('apps/server/dist/server.js')], {
+  stdio: 'inherit',
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
