@@ -9,6 +9,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -51,6 +52,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config: opts.config });
   await app.register(openApiPlugin, { config: opts.config });
   await app.register(authPlugin);
+  await app.register(uploadsPlugin);
   await app.register(registerModules);
   await app.register(webPlugin, { serveWeb: opts.serveWeb ?? false });
   return app;

@@ -5,5 +5,8 @@ export * from './common.js';
 export * from './auth.js';
 export * from './reference.js';
 export * from './property.js';
+export * from './catalogue.js';
+export * from './inquiries.js';
+export * from './white-label.js';
 export * from './notifications.js';
 export * from './domain/index.js';

@@ -77,6 +77,8 @@ export const properties = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     available: boolean().notNull().default(true),
+    /** Shown in the landing page's showcase (public). */
+    featured: boolean().notNull().default(false),
     location: text().notNull().default(''),
     externalId: text(),
     externalProvider: text(),

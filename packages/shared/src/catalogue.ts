@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { isoDateSchema } from './dates.js';
+import { currencySchema, propertyTypeSchema } from './property.js';
+import { requiredText } from './common.js';
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((n) => Math.round(n * 100) === n * 100, `${label} can have at most 2 decimals`);
+
+/**
+ * Property create/update payload (seed 001 §3). Region and subregion come by name and are resolved to
+ * ids (unknown → 400); `location` is derived as "Region, Subregion" when not sent; amenities come by
+ * name (resolved to amenityIds) or as ids. Older names pricePerNight/currency are accepted.
+ */
+export const propertyInputSchema = z.object({
+  name: requiredText('Name', 200),
+  description: requiredText('Description', 10_000),
+  region: requiredText('Region', 100),
+  subregion: z.string().trim().max(100).nullish(),
+  location: z.string().trim().max(300).nullish(),
+  bedrooms: z
+    .number()
+    .int('Bedrooms must be a whole number')
+    .min(1, 'Bedrooms must be at least 1')
+    .max(100)
+    .default(1),
+  maxGuests: z
+    .number()
+    .int('Max guests must be a whole number')
+    .min(1, 'Max guests must be at least 1')
+    .max(500)
+    .default(2),
+  basePricePerNight: money('Base price').nullish(),
+  pricePerNight: money('Price per night').nullish(),
+  propertyCurrency: currencySchema.optional(),
+  currency: currencySchema.optional(),
+  siteCurrency: currencySchema.default('EUR'),
+  propertyType: propertyTypeSchema.default('villa'),
+  amenities: z.array(z.string().trim().min(1).max(100)).max(200).optional(),
+  amenityIds: z.array(z.number().int().positive()).max(200).optional(),
+  images: z.array(z.string().trim().min(1).max(2000)).max(50).optional(),
+  available: z.boolean().default(true),
+  icalUrl: z.string().trim().url('iCal URL must be a valid URL').nullish(),
+  /** yyyy-MM-dd → integer nightly price in the property's currency (admin form's custom prices). */
+  customPricing: z.record(isoDateSchema, z.number().int().min(0)).optional(),
+});
+export type PropertyInput = z.input<typeof propertyInputSchema>;
+export const propertyUpdateSchema = propertyInputSchema.partial();
+
+/** The search filter object of seed 000 §3; unset filters may be absent, null or ''. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 'any' ? undefined : v);
+export const searchFiltersSchema = z
+  .object({
+    country: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    destination: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    bedrooms: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100).optional()),
+    /** The most per week, in the site currency (EUR). */
+    maxPrice: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().min(0, 'Maximum price cannot be negative').optional(),
+    ),
+    checkIn: z.preprocess(blankToUndefined, isoDateSchema.optional()),
+    checkOut: z.preprocess(blankToUndefined, isoDateSchema.optional()),
+    amenityIds: z.array(z.number().int().positive()).max(100).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .superRefine((f, ctx) => {
+    if ((f.checkIn && !f.checkOut) || (!f.checkIn && f.checkOut)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [f.checkIn ? 'checkOut' : 'checkIn'],
+        message: 'Choose both a check-in and a check-out date',
+      });
+    } else if (f.checkIn && f.checkOut && f.checkOut <= f.checkIn) {
+      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'Check-out must be after check-in' });
+    }
+  });
+export type SearchFilters = z.input<typeof searchFiltersSchema>;
+
+// Per-date calendar (seed 001 §3, §7).
+export const dailyPricingInputSchema = z.object({
+  propertyId: z.number().int().positive(),
+  date: isoDateSchema,
+  price: money('Price'),
+  currency: currencySchema.default('EUR'),
+});
+export const availabilityInputSchema = z.object({
+  propertyId: z.number().int().positive(),
+  date: isoDateSchema,
+  available: z.boolean(),
+  notes: z.string().trim().max(500).nullish(),
+});
+export const dateRangeSchema = z
+  .object({
+    from: isoDateSchema,
+    to: isoDateSchema,
+    price: money('Price'),
+    currency: currencySchema.default('EUR'),
+  })
+  .refine((r) => r.to > r.from, { message: 'The end date must be after the start date', path: ['to'] });
+export const bulkPricingSchema = z.object({
+  propertyId: z.number().int().positive(),
+  ranges: z.array(dateRangeSchema).min(1, 'Add at least one date range').max(100),
+});
+export const bulkAvailabilitySchema = z.object({
+  propertyId: z.number().int().positive(),
+  dates: z.array(isoDateSchema).min(1, 'Select at least one date').max(800),
+  available: z.boolean(),
+  notes: z.string().trim().max(500).nullish(),
+});
+export const calendarRangeQuerySchema = z
+  .object({ startDate: isoDateSchema, endDate: isoDateSchema })
+  .refine((q) => q.endDate >= q.startDate, {
+    message: 'endDate must not be before startDate',
+    path: ['endDate'],
+  });
+export const availabilityRecordSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  available: z.boolean(),
+  notes: z.string().nullable().optional(),
+});
+export const pricingRecordSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  price: z.number(),
+  currency: currencySchema,
+});
+export const countSchema = z.object({ count: z.number().int() });
+
+export const exchangeRateInputSchema = z.object({
+  fromCurrency: currencySchema,
+  toCurrency: currencySchema,
+  rate: z.number().positive('Rate must be greater than 0').max(1000),
+});
+
+// Destinations (seed 001 §7).
+export const regionInputSchema = z.object({
+  regionName: z
+    .string({ error: 'Please enter a region name' })
+    .trim()
+    .min(1, 'Please enter a region name')
+    .max(100),
+});
+export const subregionInputSchema = z.object({
+  regionName: z
+    .string({ error: 'Please select a region and enter a subregion name' })
+    .trim()
+    .min(1, 'Please select a region and enter a subregion name')
+    .max(100),
+  subregionName: z
+    .string({ error: 'Please select a region and enter a subregion name' })
+    .trim()
+    .min(1, 'Please select a region and enter a subregion name')
+    .max(100),
+});
+
+/** The landing page's featured villa: public, no trade rates beyond the headline nightly price. */
+export const featuredPropertySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  description: z.string(),
+  bedrooms: z.number().int(),
+  maxGuests: z.number().int(),
+  propertyType: propertyTypeSchema,
+  basePricePerNight: z.number().nullable(),
+  currency: currencySchema,
+  images: z.array(z.string()),
+  amenities: z.array(z.string()),
+});
+export type FeaturedProperty = z.infer<typeof featuredPropertySchema>;
