@@ -118,7 +118,7 @@ const RULES: ReadonlyArray<[AmenityCategory, RegExp]> = [
   ['Pool / Wellness', /pool|hot tub|jacuzzi|sauna|steam|spa\b|massage|hammam|wellness/i],
   ['Dining', /bbq|barbecue|chef|dining|kitchen|pizza|breakfast|\bbar\b|wine bar/i],
   ['Suitable for', /famil|child|kids? friendly|couple|group|event|wedding|pet|wheelchair|suitable/i],
-  ['Entertainment', /cinema|game|billiard|library|sound|tv|kids club|karaoke|theatre|theater/i],
+  ['Entertainment', /cinema|game|billiard|library|sound|\btv\b|kids club|karaoke|theatre|theater/i],
   ['Security', /alarm|cctv|gated|security|safe\b|extinguisher|first aid|smoke/i],
   [
     'Special features',

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, eachNight, formatLongDate, isValidIsoDate, isoDateSchema, nightsBetween } from './dates.js';
+
+describe('date-only values', () => {
+  it('accepts real calendar dates only', () => {
+    expect(isValidIsoDate('2028-02-29')).toBe(true);
+    expect(isValidIsoDate('2031-02-30')).toBe(false);
+    expect(isValidIsoDate('2027-13-01')).toBe(false);
+    expect(isValidIsoDate('2027-1-01')).toBe(false);
+    expect(isoDateSchema.safeParse('2031-02-30').success).toBe(false);
+  });
+  it('counts the nights of [checkIn, checkOut) across month and DST boundaries', () => {
+    expect(nightsBetween('2027-03-27', '2027-04-03')).toBe(7);
+    expect(nightsBetween('2027-10-30', '2027-11-02')).toBe(3);
+    expect(nightsBetween('2027-07-10', '2027-07-10')).toBe(0);
+    expect(eachNight('2027-12-30', '2028-01-02')).toEqual(['2027-12-30', '2027-12-31', '2028-01-01']);
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+  it('formats en-US long dates without shifting a date-only value', () => {
+    expect(formatLongDate('2024-06-05')).toBe('June 5, 2024');
+    expect(formatLongDate('2027-01-01')).toBe('January 1, 2027');
+  });
+});

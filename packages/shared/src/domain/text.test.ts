@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bathroomsFor,
+  cardAmenities,
+  inquiryTypeLabel,
+  truncateAmenity,
+  truncateDescription,
+  unreadBadge,
+  whiteLabelTitle,
+} from './text.js';
+
+describe('card text rules', () => {
+  it('cuts descriptions at 180 characters', () => {
+    const long = 'a'.repeat(200);
+    expect(truncateDescription(long)).toBe(`${'a'.repeat(180)}...`);
+    expect(truncateDescription('short')).toBe('short');
+    expect(truncateDescription('b'.repeat(180))).toBe('b'.repeat(180));
+  });
+  it('shows the first 3 amenities cut at 15 characters plus +N more', () => {
+    expect(truncateAmenity('Gym/Fitness Equipment')).toBe('Gym/Fitness Equ...');
+    expect(cardAmenities(['Wifi', 'Gym/Fitness Equipment', 'Butler', 'BBQ', 'Sea View'])).toEqual({
+      shown: ['Wifi', 'Gym/Fitness Equ...', 'Butler'],
+      more: 2,
+    });
+    expect(cardAmenities(['Wifi'])).toEqual({ shown: ['Wifi'], more: 0 });
+  });
+  it('shows bathrooms as bedrooms + 1', () => expect(bathroomsFor(6)).toBe(7));
+});
+
+describe('unread badge', () => {
+  it("shows the count, '9+' above nine, nothing at zero", () => {
+    expect(unreadBadge(0)).toBeNull();
+    expect(unreadBadge(3)).toBe('3');
+    expect(unreadBadge(9)).toBe('9');
+    expect(unreadBadge(10)).toBe('9+');
+  });
+});
+
+describe('inquiry type from the message prefix (seed 001 §3)', () => {
+  it('derives the three labels', () => {
+    expect(inquiryTypeLabel('OFF-MARKET INQUIRY: villa in Mykonos')).toBe('Off-Market Property');
+    expect(inquiryTypeLabel('CONTACT FORM: hello')).toBe('Contact Form');
+    expect(inquiryTypeLabel('We would like to book')).toBe('General Inquiry');
+  });
+});
+
+describe('white-label title', () => {
+  it("is 'Company - Agent', trimmed", () =>
+    expect(whiteLabelTitle(' Azure Voyages ', 'Sophie Laurent ')).toBe('Azure Voyages - Sophie Laurent'));
+});
