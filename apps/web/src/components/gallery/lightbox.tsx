@@ -1,0 +1,122 @@
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { Dialog as D } from 'radix-ui';
+import type { KeyboardEvent } from 'react';
+import { cn } from '../../lib/utils';
+import { slideAlt } from './image-carousel';
+
+export interface LightboxProps {
+  images: readonly string[];
+  /** What the images show; each image's alt adds 'image n of N'. */
+  alt: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The image shown; the lightbox is controlled so it can stay in step with a gallery behind it. */
+  index: number;
+  onIndexChange: (index: number) => void;
+}
+
+/**
+ * A full-screen image viewer on a Radix dialog: focus is trapped inside, Escape closes, ←/→ move
+ * between images (wrapping around), and a thumbnail strip jumps to any image. Works inside another
+ * dialog (Escape closes only the lightbox). Presentational only.
+ */
+export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange }: LightboxProps) {
+  const total = images.length;
+  const current = Math.min(Math.max(index, 0), Math.max(0, total - 1));
+  const go = (i: number) => total > 0 && onIndexChange((i + total) % total);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      go(current - 1);
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      go(current + 1);
+    }
+  };
+  const nav =
+    'absolute top-1/2 z-10 flex h-12 w-12 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/25';
+
+  return (
+    <D.Root open={open && total > 0} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-[70] bg-[#0d0c0b]/95" />
+        <D.Content
+          onKeyDown={onKeyDown}
+          className="fixed inset-0 z-[70] flex flex-col text-white outline-none"
+          aria-describedby={undefined}
+        >
+          <D.Title className="sr-only">{`${alt}: photo gallery`}</D.Title>
+          <div className="flex items-center justify-between px-4 py-3 sm:px-6">
+            <p className="font-display text-lg tracking-wide text-white/90 sm:text-xl">
+              {alt}
+              <span className="ml-3 font-sans text-xs uppercase tracking-[0.2em] text-white/75">
+                {current + 1} / {total}
+              </span>
+            </p>
+            <D.Close
+              aria-label="Close gallery"
+              className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-white/85 hover:bg-white/15 hover:text-white"
+            >
+              <X className="h-6 w-6" aria-hidden />
+            </D.Close>
+          </div>
+
+          <div className="relative flex min-h-0 flex-1 items-center justify-center px-3 sm:px-20">
+            {total > 0 && (
+              <img
+                key={images[current]}
+                src={images[current]}
+                alt={slideAlt(alt, current, total)}
+                className="max-h-full max-w-full select-none object-contain"
+                draggable={false}
+              />
+            )}
+            {total > 1 && (
+              <>
+                <button
+                  type="button"
+                  aria-label="Previous image"
+                  onClick={() => go(current - 1)}
+                  className={cn(nav, 'left-2 sm:left-6')}
+                >
+                  <ChevronLeft className="h-6 w-6" aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  aria-label="Next image"
+                  onClick={() => go(current + 1)}
+                  className={cn(nav, 'right-2 sm:right-6')}
+                >
+                  <ChevronRight className="h-6 w-6" aria-hidden />
+                </button>
+              </>
+            )}
+          </div>
+
+          {total > 1 && (
+            <div className="flex justify-center gap-2 overflow-x-auto px-4 py-4">
+              {images.map((src, i) => (
+                <button
+                  key={`${src}-${i}`}
+                  type="button"
+                  aria-label={`Show image ${i + 1} of ${total}`}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => go(i)}
+                  className={cn(
+                    'h-14 w-20 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-50 ring-white transition hover:opacity-90',
+                    i === current && 'opacity-100 ring-2',
+                  )}
+                >
+                  <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" />
+                </button>
+              ))}
+            </div>
+          )}
+          <p className="sr-only" aria-live="polite">
+            {`Image ${current + 1} of ${total}`}
+          </p>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}
