@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe(dir);
+    expect(c.company.brandName).toBeTruthy();
+    // The session secret is generated once and kept under DATA_DIR, never a hard-coded default.
+    expect(c.sessionSecret).toHaveLength(64);
+    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8')).toBe(c.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(c.sessionSecret);
+  });
+
+  it('reports one line per bad value', () => {
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        LOG_LEVEL: 'loud',
+        DATA_DIR: ':memory:',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.join('\n')).toMatch(/PORT: must be a number/);
+      expect(problems.join('\n')).toMatch(/DATABASE_URL: must be a URL starting with postgres:/);
+      expect(problems.join('\n')).toMatch(/SMTP_URL/);
+      expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: ':memory:', ADMIN_EMAIL: 'a@b.co' })).toThrow(/set both or neither/);
+    expect(
+      loadConfig({ DATA_DIR: ':memory:', ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'long-enough' }).admin,
+    ).toEqual({
+      email: 'a@b.co',
+      password: 'long-enough',
+    });
+  });
+
+  it('reads brand and company details from the environment', () => {
+    const c = loadConfig({
+      DATA_DIR: ':memory:',
+      BRAND_NAME: 'Casa Blu',
+      COMPANY_NAME: 'Casa Blu Ltd',
+      COMPANY_NUMBER: 'SC000001',
+      SEED_DEMO: 'false',
+    });
+    expect(c.company).toMatchObject({ brandName: 'Casa Blu', name: 'Casa Blu Ltd', number: 'SC000001' });
+    expect(c.seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrap, ensureAdmin } from '../src/db/bootstrap';
+import { signIn, signedIn } from './factories';
+import { useTestContext } from './helpers';
+
+const ctx = useTestContext({ BRAND_NAME: 'Casa Blu', COMPANY_NUMBER: 'SC000042' });
+
+describe('operations endpoints', () => {
+  it('answers /healthz and checks the database in /readyz', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/auth/register'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/admin/users/{id}'].put).toBeDefined();
+  });
+
+  it('answers unknown API paths with a JSON 404 carrying a request id', async () => {
+    const res = await ctx.app.inject({ url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', requestId: expect.any(String) });
+  });
+
+  it('exposes brand and company details from configuration', async () => {
+    const res = await ctx.app.inject({ url: '/api/company' });
+    expect(res.json()).toMatchObject({ brandName: 'Casa Blu', number: 'SC000042' });
+  });
+});
+
+describe('reference data and the catalogue read', () => {
+  it('keeps the catalogue for signed-in trade professionals only', async () => {
+    expect((await ctx.app.inject({ url: '/api/properties' })).statusCode).toBe(401);
+    const { cookie } = await signedIn(ctx.app, ctx.db, 'agent');
+    const res = await ctx.app.inject({ url: '/api/properties', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json())).toBe(true);
+  });
+
+  it('serves locations and amenities publicly and their admin variants to admins only', async () => {
+    expect((await ctx.app.inject({ url: '/api/locations' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/amenities' })).statusCode).toBe(200);
+    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/locations', headers: { cookie: agent.cookie } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/amenities', headers: { cookie: agent.cookie } })).statusCode,
+    ).toBe(403);
+    const admin = await signedIn(ctx.app, ctx.db, 'admin');
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/locations', headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('start-up', () => {
+  it('ensures the configured admin exists, approved, with the configured password', async () => {
+    await ensureAdmin(ctx.db, 'Owner@Example.com', 'first-password');
+    await signIn(ctx.app, 'owner@example.com', 'first-password');
+    await ensureAdmin(ctx.db, 'owner@example.com', 'second-password');
+    const cookie = await signIn(ctx.app, 'owner@example.com', 'second-password');
+    const me = await ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(me.json()).toMatchObject({ role: 'admin', approved: true });
+  });
+
+  it('bootstrap does not reseed a database that already has properties', async () => {
+    const { createProperty } = await import('./factories');
+    await createProperty(ctx.db);
+    const lines: string[] = [];
+    await bootstrap(ctx.db, { ...ctx.config, admin: undefined, seedDemo: false }, {
+      info: (m: string) => lines.push(m),
+    } as never);
+    expect(lines.join('\n')).not.toMatch(/seeded/);
+  });
+});
