@@ -1,11 +1,12 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, loadDotEnv } from './config/env';
 import { bootstrap } from './db/bootstrap';
 import { createDatabase } from './db/client';
 
 async function main() {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -1,6 +1,7 @@
-import { loadConfig } from '../config/env';
+import { loadConfig, loadDotEnv } from '../config/env';
 import { createDatabase } from '../db/client';
 
+loadDotEnv();
 const config = loadConfig();
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();

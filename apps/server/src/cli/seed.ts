@@ -1,8 +1,9 @@
-import { loadConfig } from '../config/env';
+import { loadConfig, loadDotEnv } from '../config/env';
 import { bootstrap } from '../db/bootstrap';
 import { createDatabase } from '../db/client';
 
 /** `npm run db:seed`: migrate, then seed an empty database (progress lines on stdout). */
+loadDotEnv();
 const config = loadConfig();
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();

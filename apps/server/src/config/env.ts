@@ -186,3 +186,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** Variables read by the process, for entry points (server, CLI). */
 export const processEnv = process.env;
+
+/** Loads `.env` from the working directory when present (real environment variables win). */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
