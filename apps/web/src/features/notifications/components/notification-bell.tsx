@@ -1,15 +1,65 @@
+import { unreadBadge } from '@villas/shared';
 import { Bell } from 'lucide-react';
+import { Popover } from 'radix-ui';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useNotifications } from '../api/get-notifications';
+import { NotificationList } from './notification-list';
 
-/** The bell: filled in by the notifications work (unread badge, panel). */
-export function NotificationBell(_props: { userId: number }) {
+/**
+ * The nav bar's bell (seed 000 §2): the unread count ('9+' above nine) and a scrolling panel of the
+ * user's notifications, polled every 30 s.
+ */
+export function NotificationBell({ userId }: { userId: number }) {
+  const { data } = useNotifications(userId);
+  const unread = data?.filter((n) => !n.read).length ?? 0;
+  const badge = unreadBadge(unread);
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
   return (
-    <Link
-      to="/user-dashboard"
-      aria-label="Notifications"
-      className="inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-sand"
-    >
-      <Bell className="h-5 w-5" aria-hidden />
-    </Link>
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label={label}
+        className="relative inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-ink hover:bg-sand data-[state=open]:bg-sand"
+      >
+        <Bell className="h-5 w-5" aria-hidden />
+        {badge && (
+          <span
+            aria-hidden
+            data-testid="unread-badge"
+            className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-deep px-1 text-[10px] font-semibold leading-none text-paper ring-2 ring-ivory"
+          >
+            {badge}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          aria-label="Notifications"
+          className="z-50 flex max-h-96 w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-[3px] border border-line bg-paper shadow-lift"
+        >
+          <div className="flex items-baseline justify-between border-b border-line px-5 py-3.5">
+            <h2 className="font-display text-xl">Notifications</h2>
+            {unread > 0 && <span className="text-xs text-stone">{unread} unread</span>}
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <NotificationList userId={userId} />
+          </div>
+          <div className="border-t border-line px-5 py-2.5 text-right">
+            <Popover.Close asChild>
+              <Link
+                to={paths.userDashboard}
+                className="text-xs font-medium uppercase tracking-[0.14em] text-gold-deep hover:underline"
+              >
+                My Dashboard
+              </Link>
+            </Popover.Close>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

@@ -1,4 +1,16 @@
-import type { SearchFilters } from '@villas/shared';
+import { whiteLabelTitle, type SearchFilters } from '@villas/shared';
+import { Link2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
+import { useCreateWhiteLabelLink } from '../api/create-link';
+import { cleanSearchFilters } from '../utils/search-summary';
 
 export interface CreateLinkDialogProps {
   /** The signed-in agent. */
@@ -11,7 +23,135 @@ export interface CreateLinkDialogProps {
   onCreated: () => void;
 }
 
-/** 'Create White-label Link' dialog: implemented by the white-label work. */
-export function CreateLinkDialog(_props: CreateLinkDialogProps) {
-  return null;
+const emptyForm = { agentName: '', companyName: '', description: '' };
+
+/**
+ * The dashboard's 'Create White-label Link' dialog (seed 000 §2, §4, §5, §8): opens with at least one
+ * villa selected, names the link 'Company - Agent', and on success clears selection, form and dialog
+ * and opens the new collection page in a new tab.
+ */
+export function CreateLinkDialog({ agentId, selectedIds, searchFilters, onCreated }: CreateLinkDialogProps) {
+  const { data: user } = useUser();
+  const create = useCreateWhiteLabelLink();
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(emptyForm);
+  const count = selectedIds.length;
+
+  // Prefill from the agent's account when the dialog opens, keeping anything already typed.
+  useEffect(() => {
+    if (!open || !user) return;
+    setForm((f) => ({
+      ...f,
+      agentName: f.agentName || user.name,
+      companyName: f.companyName || user.company,
+    }));
+  }, [open, user]);
+
+  const onOpenChange = (next: boolean) => setOpen(next && count > 0);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (selectedIds.length === 0) {
+      notify.error(
+        'No Properties Selected',
+        'Please select at least one property to create a white-label link',
+      );
+      return;
+    }
+    const agentName = form.agentName.trim();
+    const companyName = form.companyName.trim();
+    if (!agentName || !companyName) {
+      notify.error('Missing Information', 'Please provide both agent name and company name');
+      return;
+    }
+    if (!agentId) {
+      notify.error('Authentication Error', 'Please log in to create white-label links');
+      return;
+    }
+    create.mutate(
+      {
+        agentId,
+        title: whiteLabelTitle(companyName, agentName),
+        description: form.description.trim() || null,
+        agentName,
+        companyName,
+        propertyIds: selectedIds,
+        searchFilters: cleanSearchFilters(searchFilters as Record<string, unknown>),
+      },
+      {
+        onSuccess: (link) => {
+          notify.success(
+            'White-label Link Created',
+            `Your collection of ${count} ${count === 1 ? 'villa' : 'villas'} is ready to share.`,
+          );
+          onCreated();
+          setForm(emptyForm);
+          setOpen(false);
+          window.open(paths.whiteLabel(link.uuid), '_blank', 'noopener');
+        },
+        onError: (err) =>
+          notify.error(
+            'Failed to Create Link',
+            errorMessage(err, 'There was an error creating your white-label link.'),
+          ),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="gold" disabled={count === 0}>
+          <Link2 className="h-4 w-4" aria-hidden />
+          Create White-label Link
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Create White-label Link"
+        description={`A branded page with your ${count} selected ${count === 1 ? 'villa' : 'villas'}, without trade prices, to share with your client.`}
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Agent name">
+              <Input
+                autoComplete="name"
+                value={form.agentName}
+                onChange={(e) => setForm((f) => ({ ...f, agentName: e.target.value }))}
+              />
+            </Field>
+            <Field label="Company name">
+              <Input
+                autoComplete="organization"
+                value={form.companyName}
+                onChange={(e) => setForm((f) => ({ ...f, companyName: e.target.value }))}
+              />
+            </Field>
+          </div>
+          <Field label="Description (optional)" hint="A short note your client sees under the title.">
+            <Textarea
+              rows={3}
+              value={form.description}
+              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+            />
+          </Field>
+          {form.agentName.trim() && form.companyName.trim() && (
+            <p className="border-l-2 border-gold pl-3 text-sm text-stone">
+              Link title:{' '}
+              <span className="font-display text-lg text-ink">
+                {whiteLabelTitle(form.companyName, form.agentName)}
+              </span>
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="ghost">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Link'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

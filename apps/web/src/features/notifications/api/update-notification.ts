@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+
+export const markNotificationRead = (id: number) =>
+  api<unknown>(`/api/notifications/${id}/read`, { method: 'PUT' });
+
+export const deleteNotification = (id: number) =>
+  api<unknown>(`/api/notifications/${id}`, { method: 'DELETE' });
+
+/** Mark-as-read; the list is refetched afterwards (seed 000 §4). */
+export function useMarkNotificationRead(userId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSettled: () => qc.invalidateQueries({ queryKey: notificationsQueryKey(userId) }),
+  });
+}
+
+/** Delete; the list is refetched afterwards (seed 000 §4). */
+export function useDeleteNotification(userId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNotification,
+    onSettled: () => qc.invalidateQueries({ queryKey: notificationsQueryKey(userId) }),
+  });
+}

@@ -1,0 +1,141 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { CreateLinkDialog } from './create-link-dialog';
+
+const me = {
+  id: 5,
+  firstName: 'Sophie',
+  lastName: 'Laurent',
+  name: 'Sophie Laurent',
+  email: 'sophie@azure-voyages.test',
+  company: 'Azure Voyages',
+  role: 'agent',
+  approved: true,
+};
+
+const selection: { set: (ids: number[]) => void } = { set: () => {} };
+function Harness({ agentId = 5, initial = [3, 8], onCreated = () => {} }) {
+  const [ids, setIds] = useState(initial);
+  useEffect(() => {
+    selection.set = setIds;
+  });
+  return (
+    <>
+      <p data-testid="selection">{ids.join(',')}</p>
+      <CreateLinkDialog
+        agentId={agentId}
+        selectedIds={ids}
+        searchFilters={{ country: 'France', destination: '', bedrooms: 4, limit: 20 }}
+        onCreated={() => {
+          setIds([]);
+          onCreated();
+        }}
+      />
+    </>
+  );
+}
+
+async function openDialog() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Create White-label Link' }));
+  await screen.findByRole('dialog', { name: 'Create White-label Link' });
+  // prefilled from the account
+  await waitFor(() => expect(screen.getByLabelText('Agent name')).toHaveValue('Sophie Laurent'));
+  expect(screen.getByLabelText('Company name')).toHaveValue('Azure Voyages');
+  return user;
+}
+
+describe('CreateLinkDialog', () => {
+  it('cannot be opened without a selection', async () => {
+    mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    renderWithProviders(<Harness initial={[]} />);
+    expect(screen.getByRole('button', { name: 'Create White-label Link' })).toBeDisabled();
+  });
+
+  it('refuses blank names with Missing Information and sends nothing', async () => {
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    await user.clear(screen.getByLabelText('Agent name'));
+    await user.type(screen.getByLabelText('Agent name'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+    expect(screen.getByText('Please provide both agent name and company name')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses when the selection emptied with No Properties Selected', async () => {
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    act(() => selection.set([]));
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('No Properties Selected')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please select at least one property to create a white-label link'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses without a user id with Authentication Error', async () => {
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    renderWithProviders(<Harness agentId={0} />);
+    const user = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('Please log in to create white-label links')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("posts 'Company - Agent', clears everything and opens the link in a new tab", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const onCreated = vi.fn();
+    const calls = mockApi({
+      'GET /api/auth/user': () => ({ body: me }),
+      'POST /api/white-label': () => ({ status: 201, body: { id: 11, uuid: 'abc-123' } }),
+    });
+    renderWithProviders(<Harness onCreated={onCreated} />);
+    const user = await openDialog();
+    await user.clear(screen.getByLabelText('Company name'));
+    await user.type(screen.getByLabelText('Company name'), '  Riviera Travel ');
+    await user.type(screen.getByLabelText('Description (optional)'), 'For the Martin family');
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+
+    expect(await screen.findByText('White-label Link Created')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      agentId: 5,
+      title: 'Riviera Travel - Sophie Laurent',
+      description: 'For the Martin family',
+      agentName: 'Sophie Laurent',
+      companyName: 'Riviera Travel',
+      propertyIds: [3, 8],
+      searchFilters: { country: 'France', bedrooms: 4 },
+    });
+    expect(open).toHaveBeenCalledWith('/white-label/abc-123', '_blank', 'noopener');
+    expect(onCreated).toHaveBeenCalledOnce();
+    expect(screen.getByTestId('selection')).toHaveTextContent('');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows Failed to Create Link with the server message', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    mockApi({
+      'GET /api/auth/user': () => ({ body: me }),
+      'POST /api/white-label': () => ({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message: 'Property 8 does not exist' },
+      }),
+    });
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('Failed to Create Link')).toBeInTheDocument();
+    expect(screen.getByText('Property 8 does not exist')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByTestId('selection')).toHaveTextContent('3,8');
+  });
+});
