@@ -21,7 +21,7 @@ function Harness({ agentId = 5, initial = [3, 8], onCreated = () => {} }) {
   const [ids, setIds] = useState(initial);
   useEffect(() => {
     selection.set = setIds;
-  });
+  }, []);
   return (
     <>
       <p data-testid="selection">{ids.join(',')}</p>
