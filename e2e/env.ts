@@ -1,0 +1,14 @@
+/** Values shared by the Playwright config and the fixtures. */
+export const PORT = 3100;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** The admin the e2e server is started with (ADMIN_EMAIL / ADMIN_PASSWORD): always exists. */
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-pass' } as const;
+
+/** Demo accounts seeded when SEED_DEMO=true (apps/server/src/db/seed, listed in the README). */
+export const DEMO = {
+  admin: { email: 'admin@demo.test', password: 'demo-admin-pass' },
+  sophie: { email: 'sophie@azure-voyages.test', password: 'demo-agent-pass' },
+  james: { email: 'james@hartwell-travel.test', password: 'demo-agent-pass' },
+  pending: { email: 'olivia@pending-travel.test', password: 'demo-agent-pass' },
+} as const;

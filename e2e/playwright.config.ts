@@ -1,0 +1,93 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_ADMIN, PORT } from './env';
+
+/**
+ * End-to-end tests against the BUILT app (`npm run test:e2e` builds first): the real server with
+ * the web app on one port, a fresh PGlite data directory per run with the demo catalogue and demo
+ * accounts seeded, driven in Debian's Chromium (`/usr/bin/chromium`; never `playwright install`).
+ *
+ * The e2e run uses PGlite even when DATABASE_URL is set in the environment (that one is for the
+ * server suite). To run it against PostgreSQL, set E2E_DATABASE_URL to an EMPTY database.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// The config is loaded by the runner and again by each worker: only the runner makes the data
+// directory (removing the ones earlier runs left behind); workers inherit its path.
+function freshDataDir(): string {
+  for (const entry of readdirSync(here)) {
+    if (entry.startsWith('.data-')) rmSync(path.join(here, entry), { recursive: true, force: true });
+  }
+  const dir = path.join(here, `.data-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+const dataDir = (process.env.VILLAS_E2E_DATA_DIR ??= freshDataDir());
+
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --enable-source-maps ../apps/server/dist/server.js',
+    cwd: here,
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      SMTP_URL: '',
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+    },
+  },
+});
