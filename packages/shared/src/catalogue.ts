@@ -10,45 +10,72 @@ const money = (label: string) =>
     .max(10_000_000, `${label} is too large`)
     .refine((n) => Math.round(n * 100) === n * 100, `${label} can have at most 2 decimals`);
 
-/**
- * Property create/update payload (seed 001 §3). Region and subregion come by name and are resolved to
- * ids (unknown → 400); `location` is derived as "Region, Subregion" when not sent; amenities come by
- * name (resolved to amenityIds) or as ids. Older names pricePerNight/currency are accepted.
- */
-export const propertyInputSchema = z.object({
+const propertyFields = {
   name: requiredText('Name', 200),
   description: requiredText('Description', 10_000),
   region: requiredText('Region', 100),
   subregion: z.string().trim().max(100).nullish(),
   location: z.string().trim().max(300).nullish(),
   bedrooms: z
-    .number()
+    .number({ error: 'Bedrooms must be a number' })
     .int('Bedrooms must be a whole number')
     .min(1, 'Bedrooms must be at least 1')
-    .max(100)
-    .default(1),
+    .max(100, 'Bedrooms must be at most 100'),
   maxGuests: z
-    .number()
+    .number({ error: 'Max guests must be a number' })
     .int('Max guests must be a whole number')
     .min(1, 'Max guests must be at least 1')
-    .max(500)
-    .default(2),
+    .max(500, 'Max guests must be at most 500'),
   basePricePerNight: money('Base price').nullish(),
   pricePerNight: money('Price per night').nullish(),
   propertyCurrency: currencySchema.optional(),
   currency: currencySchema.optional(),
-  siteCurrency: currencySchema.default('EUR'),
-  propertyType: propertyTypeSchema.default('villa'),
+  siteCurrency: currencySchema,
+  propertyType: propertyTypeSchema,
   amenities: z.array(z.string().trim().min(1).max(100)).max(200).optional(),
   amenityIds: z.array(z.number().int().positive()).max(200).optional(),
-  images: z.array(z.string().trim().min(1).max(2000)).max(50).optional(),
-  available: z.boolean().default(true),
+  images: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Image URLs cannot be blank')
+        .max(2000, 'Image URLs must be at most 2000 characters')
+        .refine(
+          (u) => /^(https?:\/\/|\/(?!\/))/i.test(u),
+          'Image URLs must start with https://, http:// or /',
+        ),
+    )
+    .max(50, 'At most 50 images')
+    .optional(),
+  available: z.boolean({ error: 'Available must be true or false' }),
   icalUrl: z.string().trim().url('iCal URL must be a valid URL').nullish(),
   /** yyyy-MM-dd → integer nightly price in the property's currency (admin form's custom prices). */
-  customPricing: z.record(isoDateSchema, z.number().int().min(0)).optional(),
+  customPricing: z
+    .record(
+      isoDateSchema,
+      z.number().int('Custom prices must be whole numbers').min(0, 'Custom prices cannot be negative'),
+    )
+    .optional(),
+};
+
+/**
+ * Property create payload (seed 001 §3). Region and subregion come by name and are resolved to
+ * ids (unknown → 400); `location` is derived as "Region, Subregion" when not sent; amenities come by
+ * name (resolved to amenityIds) or as ids. Older names pricePerNight/currency are accepted.
+ */
+export const propertyInputSchema = z.object({
+  ...propertyFields,
+  bedrooms: propertyFields.bedrooms.default(1),
+  maxGuests: propertyFields.maxGuests.default(2),
+  siteCurrency: propertyFields.siteCurrency.default('EUR'),
+  propertyType: propertyFields.propertyType.default('villa'),
+  available: propertyFields.available.default(true),
 });
 export type PropertyInput = z.input<typeof propertyInputSchema>;
-export const propertyUpdateSchema = propertyInputSchema.partial();
+/** Partial update: only the fields sent change (no defaults are filled in, unlike create). */
+export const propertyUpdateSchema = z.object(propertyFields).partial();
+export type PropertyUpdateInput = z.input<typeof propertyUpdateSchema>;
 
 /** The search filter object of seed 000 §3; unset filters may be absent, null or ''. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 'any' ? undefined : v);
@@ -174,3 +201,17 @@ export const featuredPropertySchema = z.object({
   amenities: z.array(z.string()),
 });
 export type FeaturedProperty = z.infer<typeof featuredPropertySchema>;
+
+/** Path parameters of the destination deletes: names, URL-decoded by the server. */
+export const regionParamsSchema = z.object({
+  regionName: z.string().trim().min(1, 'Please enter a region name').max(100),
+});
+export const subregionParamsSchema = z.object({
+  regionName: z.string().trim().min(1, 'Please select a region and enter a subregion name').max(100),
+  subregionName: z.string().trim().min(1, 'Please select a region and enter a subregion name').max(100),
+});
+
+/** Path parameter of the calendar reads: `/api/availability/{propertyId}`. */
+export const propertyIdParamSchema = z.object({
+  propertyId: z.coerce.number().int().positive('Use a numeric property id'),
+});

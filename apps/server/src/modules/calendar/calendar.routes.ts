@@ -1,3 +1,79 @@
+import {
+  availabilityInputSchema,
+  availabilityRecordSchema,
+  bulkAvailabilitySchema,
+  bulkPricingSchema,
+  calendarRangeQuerySchema,
+  countSchema,
+  dailyPricingInputSchema,
+  pricingRecordSchema,
+  propertyIdParamSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../plugins/auth';
+import {
+  getAvailability,
+  getPrices,
+  setAvailability,
+  setAvailabilityDates,
+  setPrice,
+  setPriceRanges,
+} from './calendar.service';
 
-export const calendarRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * Per-date prices and availability (seed 001 §7). Admins write; every signed-in (approved) user
+ * reads, since agents quote from the same calendar.
+ */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { preHandler: requireRole('admin') };
+  const tags = ['calendar'];
+
+  app.post(
+    '/api/daily-pricing',
+    { ...admin, schema: { tags, body: dailyPricingInputSchema, response: { 200: pricingRecordSchema } } },
+    async (request) => setPrice(app.db, request.body),
+  );
+  app.post(
+    '/api/daily-pricing/bulk',
+    { ...admin, schema: { tags, body: bulkPricingSchema, response: { 200: countSchema } } },
+    async (request) => setPriceRanges(app.db, request.body),
+  );
+  app.post(
+    '/api/availability',
+    {
+      ...admin,
+      schema: { tags, body: availabilityInputSchema, response: { 200: availabilityRecordSchema } },
+    },
+    async (request) => setAvailability(app.db, request.body),
+  );
+  app.post(
+    '/api/availability/bulk',
+    { ...admin, schema: { tags, body: bulkAvailabilitySchema, response: { 200: countSchema } } },
+    async (request) => setAvailabilityDates(app.db, request.body),
+  );
+  app.get(
+    '/api/availability/:propertyId',
+    {
+      schema: {
+        tags,
+        params: propertyIdParamSchema,
+        querystring: calendarRangeQuerySchema,
+        response: { 200: z.array(availabilityRecordSchema) },
+      },
+    },
+    async (request) => getAvailability(app.db, { ...request.params, ...request.query }),
+  );
+  app.get(
+    '/api/calendar-pricing/:propertyId',
+    {
+      schema: {
+        tags,
+        params: propertyIdParamSchema,
+        querystring: calendarRangeQuerySchema,
+        response: { 200: z.array(pricingRecordSchema) },
+      },
+    },
+    async (request) => getPrices(app.db, { ...request.params, ...request.query }),
+  );
+};

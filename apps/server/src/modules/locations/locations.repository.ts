@@ -1,14 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { regions, subregions } from '../../db/schema';
+import { properties, regions, subregions } from '../../db/schema';
 
 /** Regions with their subregion names, alphabetical: `[{region, subregions}]`. */
-export async function listLocations(db: Queryable): Promise<Array<{ region: string; subregions: string[] }>> {
-  const rows = await db
+export async function listLocations(
+  db: Queryable,
+  opts: { regionId?: number } = {},
+): Promise<Array<{ region: string; subregions: string[] }>> {
+  const q = db
     .select({ region: regions.name, subregion: subregions.name })
     .from(regions)
     .leftJoin(subregions, eq(subregions.regionId, regions.id))
-    .orderBy(asc(regions.name), asc(subregions.name));
+    .orderBy(asc(regions.name), asc(subregions.name))
+    .$dynamic();
+  if (opts.regionId != null) q.where(eq(regions.id, opts.regionId));
+  const rows = await q;
   const out = new Map<string, string[]>();
   for (const r of rows) {
     const list = out.get(r.region) ?? [];
@@ -16,4 +22,67 @@ export async function listLocations(db: Queryable): Promise<Array<{ region: stri
     out.set(r.region, list);
   }
   return [...out].map(([region, subs]) => ({ region, subregions: subs }));
+}
+
+/** Case-insensitive lookup by name (the unique index is on lower(name)). */
+export async function findRegionByName(db: Queryable, name: string) {
+  const [row] = await db
+    .select()
+    .from(regions)
+    .where(sql`lower(${regions.name}) = lower(${name})`)
+    .limit(1);
+  return row;
+}
+
+export async function findSubregionByName(db: Queryable, params: { regionId: number; name: string }) {
+  const [row] = await db
+    .select()
+    .from(subregions)
+    .where(
+      and(eq(subregions.regionId, params.regionId), sql`lower(${subregions.name}) = lower(${params.name})`),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertRegion(db: Queryable, name: string) {
+  const [row] = await db.insert(regions).values({ name }).returning();
+  return row!;
+}
+
+export async function insertSubregion(db: Queryable, params: { regionId: number; name: string }) {
+  const [row] = await db.insert(subregions).values(params).returning();
+  return row!;
+}
+
+/** Properties placed in the region, directly or through one of its subregions. */
+export async function countPropertiesInRegion(db: Queryable, regionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(
+      or(
+        eq(properties.regionId, regionId),
+        sql`${properties.subregionId} in (select ${subregions.id} from ${subregions} where ${subregions.regionId} = ${regionId})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function countPropertiesInSubregion(db: Queryable, subregionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(eq(properties.subregionId, subregionId));
+  return row?.n ?? 0;
+}
+
+export async function deleteRegion(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.delete(regions).where(eq(regions.id, id)).returning({ id: regions.id });
+  return rows.length > 0;
+}
+
+export async function deleteSubregion(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.delete(subregions).where(eq(subregions.id, id)).returning({ id: subregions.id });
+  return rows.length > 0;
 }

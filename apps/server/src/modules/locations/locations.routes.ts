@@ -1,10 +1,26 @@
-import { locationSchema } from '@villas/shared';
+import {
+  locationSchema,
+  okSchema,
+  regionInputSchema,
+  regionParamsSchema,
+  subregionInputSchema,
+  subregionParamsSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import { listLocations } from './locations.repository';
+import {
+  createRegion,
+  createSubregion,
+  deleteRegion,
+  deleteSubregion,
+  listLocations,
+} from './locations.service';
 
+/** Regions (countries) and subregions (destinations): public list, admin management (seed 001 §7). */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { preHandler: requireRole('admin') };
+
   app.get(
     '/api/locations',
     { config: { public: true }, schema: { tags: ['catalogue'], response: { 200: z.array(locationSchema) } } },
@@ -12,10 +28,33 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/locations',
-    {
-      preHandler: requireRole('admin'),
-      schema: { tags: ['admin'], response: { 200: z.array(locationSchema) } },
-    },
+    { ...admin, schema: { tags: ['admin'], response: { 200: z.array(locationSchema) } } },
     async () => listLocations(app.db),
+  );
+  app.post(
+    '/api/admin/locations/region',
+    { ...admin, schema: { tags: ['admin'], body: regionInputSchema, response: { 201: locationSchema } } },
+    async (request, reply) => reply.code(201).send(await createRegion(app.db, request.body.regionName)),
+  );
+  app.post(
+    '/api/admin/locations/subregion',
+    { ...admin, schema: { tags: ['admin'], body: subregionInputSchema, response: { 201: locationSchema } } },
+    async (request, reply) => reply.code(201).send(await createSubregion(app.db, request.body)),
+  );
+  app.delete(
+    '/api/admin/locations/region/:regionName',
+    { ...admin, schema: { tags: ['admin'], params: regionParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteRegion(app.db, request.params.regionName);
+      return { ok: true as const };
+    },
+  );
+  app.delete(
+    '/api/admin/locations/subregion/:regionName/:subregionName',
+    { ...admin, schema: { tags: ['admin'], params: subregionParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteSubregion(app.db, request.params);
+      return { ok: true as const };
+    },
   );
 };

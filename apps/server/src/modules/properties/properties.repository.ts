@@ -1,8 +1,20 @@
 import type { Property } from '@villas/shared';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { exchangeRates, properties, regions, subregions } from '../../db/schema';
+import {
+  amenities,
+  exchangeRates,
+  properties,
+  propertyImages,
+  regions,
+  subregions,
+  whiteLabelLinks,
+} from '../../db/schema';
 import { iso, num } from '../../lib/time';
+
+/** 1 for EUR, else the property currency's rate to EUR (null when no rate is stored). */
+export const rateToEurSql = sql<string>`case when ${properties.propertyCurrency} = 'EUR' then 1 else ${exchangeRates.rate} end`;
 
 /**
  * The columns of a property as the API answers it, in one query: region and subregion names,
@@ -21,10 +33,7 @@ export const propertySelection = {
       select array_agg(i.url order by i.sort_order, i.id)
       from property_images i where i.property_id = ${properties.id}
     ), '{}')`.as('image_urls'),
-  rateToEur:
-    sql<string>`case when ${properties.propertyCurrency} = 'EUR' then 1 else ${exchangeRates.rate} end`.as(
-      'rate_to_eur',
-    ),
+  rateToEur: rateToEurSql.as('rate_to_eur'),
 };
 
 export type PropertyRow = {
@@ -36,10 +45,13 @@ export type PropertyRow = {
   rateToEur: string | number | null;
 };
 
-/** The base query: properties joined to their names and EUR rate. Add where/order as needed. */
-export function selectProperties(db: Queryable) {
+/**
+ * The base query: properties joined to their names and EUR rate, plus any extra selected fields
+ * (search adds the stay's totals). Add joins, where and order as needed.
+ */
+export function selectProperties<E extends SelectedFields = Record<never, never>>(db: Queryable, extra?: E) {
   return db
-    .select(propertySelection)
+    .select({ ...propertySelection, ...(extra ?? ({} as E)) })
     .from(properties)
     .leftJoin(regions, eq(regions.id, properties.regionId))
     .leftJoin(subregions, eq(subregions.id, properties.subregionId))
@@ -101,4 +113,77 @@ export async function listProperties(
 export async function findProperty(db: Queryable, id: number): Promise<Property | undefined> {
   const [row] = await selectProperties(db).where(eq(properties.id, id)).limit(1);
   return row ? toProperty(row) : undefined;
+}
+
+/** The landing page's showcase: the first property flagged as featured. */
+export async function findFeatured(db: Queryable): Promise<Property | undefined> {
+  const [row] = await selectProperties(db)
+    .where(eq(properties.featured, true))
+    .orderBy(asc(properties.id))
+    .limit(1);
+  return row ? toProperty(row) : undefined;
+}
+
+export async function findPropertyRow(db: Queryable, id: number) {
+  const [row] = await db.select().from(properties).where(eq(properties.id, id)).limit(1);
+  return row;
+}
+
+export type PropertyValues = Omit<typeof properties.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertProperty(db: Queryable, values: PropertyValues) {
+  const [row] = await db.insert(properties).values(values).returning({ id: properties.id });
+  return row!;
+}
+
+export async function updateProperty(db: Queryable, id: number, values: Partial<PropertyValues>) {
+  const [row] = await db
+    .update(properties)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(properties.id, id))
+    .returning({ id: properties.id });
+  return row;
+}
+
+/** Images, prices and availability go with it (cascading FKs); inquiries keep a null propertyId. */
+export async function deleteProperty(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.delete(properties).where(eq(properties.id, id)).returning({ id: properties.id });
+  return rows.length > 0;
+}
+
+/** White-label links hold property ids in an array (no FK): drop the deleted id from every link. */
+export async function removeFromWhiteLabelLinks(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(whiteLabelLinks)
+    .set({ propertyIds: sql`array_remove(${whiteLabelLinks.propertyIds}, ${id}::integer)` })
+    .where(sql`${id}::integer = any(${whiteLabelLinks.propertyIds})`);
+}
+
+/** The images of a property, replaced as a whole and kept in the order given. */
+export async function replaceImages(db: Queryable, propertyId: number, urls: string[]): Promise<void> {
+  await db.delete(propertyImages).where(eq(propertyImages.propertyId, propertyId));
+  if (!urls.length) return;
+  await db.insert(propertyImages).values(
+    urls.map((url, i) => ({
+      propertyId,
+      url,
+      filename: url.split(/[?#]/)[0]!.split('/').pop() || null,
+      sortOrder: i,
+    })),
+  );
+}
+
+/** Amenities whose names match any of these, whatever their case. */
+export async function findAmenitiesByName(db: Queryable, names: string[]) {
+  if (!names.length) return [];
+  const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+  return db
+    .select({ id: amenities.id, name: amenities.name })
+    .from(amenities)
+    .where(inArray(sql`lower(${amenities.name})`, lowered));
+}
+
+export async function findAmenitiesById(db: Queryable, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: amenities.id }).from(amenities).where(inArray(amenities.id, ids));
 }

@@ -1,19 +1,79 @@
-import { pagingQuerySchema, propertySchema } from '@villas/shared';
+import {
+  featuredPropertySchema,
+  idParamSchema,
+  okSchema,
+  pagingQuerySchema,
+  propertyInputSchema,
+  propertySchema,
+  propertyUpdateSchema,
+  searchFiltersSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listProperties } from './properties.repository';
+import { requireRole } from '../../plugins/auth';
+import {
+  createProperty,
+  deleteProperty,
+  getFeaturedProperty,
+  getProperty,
+  listProperties,
+  searchProperties,
+  updateProperty,
+} from './properties.service';
 
-/** The catalogue and its rates are for signed-in trade professionals (approved agents and admins). */
+/**
+ * The catalogue and its rates are for signed-in trade professionals (approved agents and admins);
+ * admins write. Only the landing page's featured villa is public.
+ */
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { preHandler: requireRole('admin') };
+  const tags = ['catalogue'];
+
   app.get(
     '/api/properties',
+    { schema: { tags, querystring: pagingQuerySchema, response: { 200: z.array(propertySchema) } } },
+    async (request) => listProperties(app.db, request.query),
+  );
+  // Static paths win over the parametric one in Fastify's router, whatever the order.
+  app.get(
+    '/api/properties/featured',
+    { config: { public: true }, schema: { tags, response: { 200: featuredPropertySchema } } },
+    async () => getFeaturedProperty(app.db),
+  );
+  app.get(
+    '/api/properties/:id',
+    { schema: { tags, params: idParamSchema, response: { 200: propertySchema } } },
+    async (request) => getProperty(app.db, request.params.id),
+  );
+  app.post(
+    '/api/properties/search',
+    { schema: { tags, body: searchFiltersSchema, response: { 200: z.array(propertySchema) } } },
+    async (request) => searchProperties(app.db, request.body),
+  );
+  app.post(
+    '/api/properties',
+    { ...admin, schema: { tags: ['admin'], body: propertyInputSchema, response: { 201: propertySchema } } },
+    async (request, reply) => reply.code(201).send(await createProperty(app.db, request.body)),
+  );
+  app.put(
+    '/api/properties/:id',
     {
+      ...admin,
       schema: {
-        tags: ['catalogue'],
-        querystring: pagingQuerySchema,
-        response: { 200: z.array(propertySchema) },
+        tags: ['admin'],
+        params: idParamSchema,
+        body: propertyUpdateSchema,
+        response: { 200: propertySchema },
       },
     },
-    async (request) => listProperties(app.db, request.query),
+    async (request) => updateProperty(app.db, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/properties/:id',
+    { ...admin, schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteProperty(app.db, request.params.id);
+      return { ok: true as const };
+    },
   );
 };

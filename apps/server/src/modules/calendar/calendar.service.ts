@@ -1,0 +1,155 @@
+import { eachNight, nightsBetween } from '@villas/shared';
+import type { Db, Queryable } from '../../db/client';
+import { pgErrorCode } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { num } from '../../lib/time';
+import * as repo from './calendar.repository';
+
+/** The widest window a calendar read or a single bulk range may cover (about two years). */
+export const MAX_WINDOW_DAYS = 731;
+
+type Currency = 'EUR' | 'USD' | 'GBP' | 'CHF';
+
+export interface PricingRecord {
+  id: number;
+  date: string;
+  price: number;
+  currency: Currency;
+}
+export interface AvailabilityRecord {
+  id: number;
+  date: string;
+  available: boolean;
+  notes: string | null;
+}
+
+const notFound = () => new NotFoundError('Property not found');
+
+const toPricing = (r: { id: number; date: string; price: string; currency: string }): PricingRecord => ({
+  id: r.id,
+  date: r.date,
+  price: num(r.price)!,
+  currency: r.currency as Currency,
+});
+const toAvailability = (r: { id: number; date: string; available: boolean; notes: string | null }) => ({
+  id: r.id,
+  date: r.date,
+  available: r.available,
+  notes: r.notes,
+});
+
+async function ensureProperty(db: Queryable, propertyId: number) {
+  if (!(await repo.propertyExists(db, propertyId))) throw notFound();
+}
+
+/** A write racing a property delete hits the FK: the property is gone, so 404. */
+async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (pgErrorCode(err) === '23503') throw notFound();
+    throw err;
+  }
+}
+
+function checkWindow(startDate: string, endDate: string, what = 'Choose a date window') {
+  if (nightsBetween(startDate, endDate) > MAX_WINDOW_DAYS) {
+    throw new ValidationError(`${what} of at most 2 years`);
+  }
+}
+
+/** Creates or replaces the nightly price of one date. */
+export async function setPrice(
+  db: Db,
+  input: { propertyId: number; date: string; price: number; currency: Currency },
+): Promise<PricingRecord> {
+  await ensureProperty(db, input.propertyId);
+  const [row] = await orNotFound(() => repo.upsertPrices(db, input.propertyId, [input]));
+  return toPricing(row!);
+}
+
+/** Creates or replaces the availability of one date. */
+export async function setAvailability(
+  db: Db,
+  input: { propertyId: number; date: string; available: boolean; notes?: string | null },
+): Promise<AvailabilityRecord> {
+  await ensureProperty(db, input.propertyId);
+  const [row] = await orNotFound(() =>
+    repo.upsertAvailability(db, input.propertyId, {
+      dates: [input.date],
+      available: input.available,
+      notes: input.notes || null,
+    }),
+  );
+  return toAvailability(row!);
+}
+
+/**
+ * Date-range pricing: the nights [from, to) of each range, in one transaction and one statement per
+ * range. Later ranges win where ranges overlap. Answers the number of distinct nights written.
+ */
+export async function setPriceRanges(
+  db: Db,
+  input: {
+    propertyId: number;
+    ranges: Array<{ from: string; to: string; price: number; currency: Currency }>;
+  },
+): Promise<{ count: number }> {
+  const nights = new Set<string>();
+  for (const r of input.ranges) {
+    if (r.to <= r.from) throw new ValidationError('The end date must be after the start date');
+    checkWindow(r.from, r.to, 'Choose a date range');
+    for (const night of eachNight(r.from, r.to)) nights.add(night);
+  }
+  await db.transaction(async (tx) => {
+    await ensureProperty(tx, input.propertyId);
+    for (const r of input.ranges) {
+      await orNotFound(() => repo.upsertPriceRange(tx, { propertyId: input.propertyId, ...r }));
+    }
+  });
+  return { count: nights.size };
+}
+
+/** The same availability (and notes) for a list of dates, in one statement. */
+export async function setAvailabilityDates(
+  db: Db,
+  input: { propertyId: number; dates: string[]; available: boolean; notes?: string | null },
+): Promise<{ count: number }> {
+  const dates = [...new Set(input.dates)].sort();
+  await ensureProperty(db, input.propertyId);
+  await orNotFound(() =>
+    repo.upsertAvailability(db, input.propertyId, {
+      dates,
+      available: input.available,
+      notes: input.notes || null,
+    }),
+  );
+  return { count: dates.length };
+}
+
+/** The admin form's custom prices (date → price in the property's currency), inside its transaction. */
+export async function setCustomPrices(
+  tx: Queryable,
+  propertyId: number,
+  prices: Record<string, number>,
+  currency: Currency,
+): Promise<void> {
+  const entries = Object.entries(prices).map(([date, price]) => ({ date, price, currency }));
+  await repo.upsertPrices(tx, propertyId, entries);
+}
+
+type Window = { propertyId: number; startDate: string; endDate: string };
+
+/** Availability rows of the window [startDate, endDate], by date. Dates without a row inherit. */
+export async function getAvailability(db: Db, q: Window): Promise<AvailabilityRecord[]> {
+  checkWindow(q.startDate, q.endDate);
+  await ensureProperty(db, q.propertyId);
+  return (await repo.listAvailability(db, q)).map(toAvailability);
+}
+
+/** Per-date prices of the window [startDate, endDate], by date. Dates without a row use the base price. */
+export async function getPrices(db: Db, q: Window): Promise<PricingRecord[]> {
+  checkWindow(q.startDate, q.endDate);
+  await ensureProperty(db, q.propertyId);
+  return (await repo.listPrices(db, q)).map(toPricing);
+}

@@ -1,0 +1,202 @@
+import {
+  nightsBetween,
+  type FeaturedProperty,
+  type Property,
+  type propertyInputSchema,
+  type propertyUpdateSchema,
+  type searchFiltersSchema,
+} from '@villas/shared';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { setCustomPrices } from '../calendar/calendar.service';
+import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';
+import * as repo from './properties.repository';
+import { searchProperties as searchQuery } from './search.repository';
+
+type CreateInput = z.output<typeof propertyInputSchema>;
+type UpdateInput = z.output<typeof propertyUpdateSchema>;
+type SearchInput = z.output<typeof searchFiltersSchema>;
+type Currency = Property['propertyCurrency'];
+
+const notFound = () => new NotFoundError('Property not found');
+
+export const listProperties = repo.listProperties;
+
+export async function getProperty(db: Queryable, id: number): Promise<Property> {
+  const property = await repo.findProperty(db, id);
+  if (!property) throw notFound();
+  return property;
+}
+
+/** The landing page's showcase villa: public, so only its public fields. */
+export async function getFeaturedProperty(db: Queryable): Promise<FeaturedProperty> {
+  const p = await repo.findFeatured(db);
+  if (!p) throw new NotFoundError('No featured property');
+  return {
+    id: p.id,
+    name: p.name,
+    location: p.location,
+    description: p.description,
+    bedrooms: p.bedrooms,
+    maxGuests: p.maxGuests,
+    propertyType: p.propertyType,
+    basePricePerNight: p.basePricePerNight,
+    currency: p.propertyCurrency,
+    images: p.images,
+    amenities: p.amenities,
+  };
+}
+
+const locationText = (loc: ResolvedLocation) =>
+  loc.subregionName ? `${loc.regionName}, ${loc.subregionName}` : loc.regionName;
+
+/**
+ * Amenities by name (any case) and/or by id → the ids, names first in the order given, no
+ * duplicates. Unknown names or ids are a 400 listing them.
+ */
+async function resolveAmenities(
+  db: Queryable,
+  names?: string[],
+  ids?: number[],
+): Promise<number[] | undefined> {
+  if (names === undefined && ids === undefined) return undefined;
+  const out: number[] = [];
+  if (names?.length) {
+    const found = await repo.findAmenitiesByName(db, names);
+    const byName = new Map(found.map((a) => [a.name.toLowerCase(), a.id]));
+    const unknown = names.filter((n) => !byName.has(n.toLowerCase()));
+    if (unknown.length) {
+      throw new ValidationError(`Unknown amenities: ${[...new Set(unknown)].join(', ')}`, { unknown });
+    }
+    for (const n of names) out.push(byName.get(n.toLowerCase())!);
+  }
+  if (ids?.length) {
+    const found = new Set((await repo.findAmenitiesById(db, ids)).map((a) => a.id));
+    const unknown = [...new Set(ids.filter((id) => !found.has(id)))];
+    if (unknown.length) {
+      throw new ValidationError(`Unknown amenity ids: ${unknown.join(', ')}`, { unknown });
+    }
+    out.push(...ids);
+  }
+  return [...new Set(out)];
+}
+
+const priceText = (n: number | null | undefined) => (n == null ? n : String(n));
+
+/** Admin: a new property with its images and custom prices, all in one transaction. */
+export async function createProperty(db: Db, input: CreateInput): Promise<Property> {
+  const id = await db.transaction(async (tx) => {
+    const loc = await resolveLocation(tx, { region: input.region, subregion: input.subregion });
+    const amenityIds = (await resolveAmenities(tx, input.amenities, input.amenityIds)) ?? [];
+    const currency: Currency = input.propertyCurrency ?? input.currency ?? 'EUR';
+    const { id } = await repo.insertProperty(tx, {
+      name: input.name,
+      description: input.description,
+      regionId: loc.regionId,
+      subregionId: loc.subregionId,
+      location: input.location || locationText(loc),
+      bedrooms: input.bedrooms,
+      maxGuests: input.maxGuests,
+      basePricePerNight: priceText(input.basePricePerNight ?? input.pricePerNight) ?? null,
+      propertyCurrency: currency,
+      siteCurrency: input.siteCurrency,
+      propertyType: input.propertyType,
+      amenityIds,
+      available: input.available,
+      icalUrl: input.icalUrl ?? null,
+    });
+    if (input.images?.length) await repo.replaceImages(tx, id, input.images);
+    if (input.customPricing) await setCustomPrices(tx, id, input.customPricing, currency);
+    return id;
+  });
+  return getProperty(db, id);
+}
+
+/**
+ * Admin: partial update; only the fields sent change. Sending `region` re-resolves the subregion
+ * (absent = none); sending only `subregion` looks it up in the current region. `location` follows
+ * the region and subregion unless sent. Images sent replace the old list; custom prices are upserted.
+ */
+export async function updateProperty(db: Db, id: number, input: UpdateInput): Promise<Property> {
+  await db.transaction(async (tx) => {
+    const before = await repo.findPropertyRow(tx, id);
+    if (!before) throw notFound();
+    const values: Partial<repo.PropertyValues> = {};
+
+    if (input.region !== undefined || input.subregion !== undefined) {
+      let region = input.region;
+      if (region === undefined) {
+        const current = await repo.findProperty(tx, id);
+        if (!current?.region) throw new ValidationError('Choose a region before the subregion');
+        region = current.region;
+      }
+      const loc = await resolveLocation(tx, { region, subregion: input.subregion });
+      values.regionId = loc.regionId;
+      values.subregionId = loc.subregionId;
+      if (!input.location) values.location = locationText(loc);
+    }
+    if (input.location) values.location = input.location;
+
+    for (const key of [
+      'name',
+      'description',
+      'bedrooms',
+      'maxGuests',
+      'siteCurrency',
+      'propertyType',
+      'available',
+    ] as const) {
+      if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
+    }
+    if (input.icalUrl !== undefined) values.icalUrl = input.icalUrl;
+    const price = input.basePricePerNight !== undefined ? input.basePricePerNight : input.pricePerNight;
+    if (price !== undefined) values.basePricePerNight = priceText(price);
+    const currency = input.propertyCurrency ?? input.currency;
+    if (currency) values.propertyCurrency = currency;
+
+    const amenityIds = await resolveAmenities(tx, input.amenities, input.amenityIds);
+    if (amenityIds) values.amenityIds = amenityIds;
+
+    if (Object.keys(values).length) await repo.updateProperty(tx, id, values);
+    if (input.images) await repo.replaceImages(tx, id, input.images);
+    if (input.customPricing) {
+      await setCustomPrices(tx, id, input.customPricing, (currency ?? before.propertyCurrency) as Currency);
+    }
+  });
+  return getProperty(db, id);
+}
+
+/**
+ * Admin: deletes a property. Its images, per-date prices and availability go with it (cascade);
+ * inquiries about it stay with a null propertyId (set null); white-label links drop its id.
+ */
+export async function deleteProperty(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.removeFromWhiteLabelLinks(tx, id);
+    if (!(await repo.deleteProperty(tx, id))) throw notFound();
+  });
+}
+
+/** Search for agents and admins: one query in the database (see search.repository). */
+export async function searchProperties(db: Queryable, filters: SearchInput): Promise<Property[]> {
+  const stay =
+    filters.checkIn && filters.checkOut
+      ? {
+          checkIn: filters.checkIn,
+          checkOut: filters.checkOut,
+          nights: nightsBetween(filters.checkIn, filters.checkOut),
+        }
+      : undefined;
+  if (stay && stay.nights <= 0) throw new ValidationError('Check-out must be after check-in');
+  return searchQuery(db, {
+    country: filters.country,
+    destination: filters.destination,
+    bedrooms: filters.bedrooms,
+    maxPrice: filters.maxPrice,
+    amenityIds: filters.amenityIds,
+    stay,
+    limit: filters.limit,
+    offset: filters.offset,
+  });
+}

@@ -1,0 +1,354 @@
+import { eachNight } from '@villas/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProperty, createRegion, signedIn } from '../../../test/factories';
+import { useTestContext } from '../../../test/helpers';
+import { block, ensureAmenities, price, setRatesToEur, uniqueName } from './properties.fixtures';
+
+const ctx = useTestContext();
+let agent = '';
+let admin = '';
+let amen: Record<string, number> = {};
+
+beforeAll(async () => {
+  agent = (await signedIn(ctx.app, ctx.db, 'agent')).cookie;
+  admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
+  amen = await ensureAmenities(ctx.db, ['Wifi', 'Swimming Pool', 'Butler', 'Sea View']);
+  await setRatesToEur(ctx.db, { USD: 0.9, GBP: 1.2, CHF: 1.05 });
+});
+
+type Result = {
+  id: number;
+  name: string;
+  totalNights?: number;
+  totalCost?: number | null;
+  totalCostEur?: number | null;
+};
+
+async function search(filters: Record<string, unknown>, cookie = agent) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/properties/search',
+    headers: { cookie },
+    payload: filters,
+  });
+  return res;
+}
+async function ids(filters: Record<string, unknown>): Promise<number[]> {
+  const res = await search(filters);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Result[]).map((p) => p.id);
+}
+
+/** A fresh country with two destinations, so each test sees only its own villas. */
+async function country(subs = ['Nice', 'Saint-Tropez']) {
+  const { region, subregions } = await createRegion(ctx.db, uniqueName('Côte'), subs);
+  return { name: region.name, id: region.id, sub: Object.fromEntries(subregions.map((s) => [s.name, s.id])) };
+}
+
+describe('POST /api/properties/search: access and validation', () => {
+  it('answers 401 to anonymous callers and works for agents and admins', async () => {
+    const anon = await ctx.app.inject({ method: 'POST', url: '/api/properties/search', payload: {} });
+    expect(anon.statusCode).toBe(401);
+    expect((await search({}, agent)).statusCode).toBe(200);
+    expect((await search({}, admin)).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ checkIn: '2031-06-10', checkOut: '2031-06-10' }, 'Check-out must be after check-in'],
+    [{ checkIn: '2031-06-10', checkOut: '2031-06-03' }, 'Check-out must be after check-in'],
+    [{ checkIn: '2031-06-10' }, 'Choose both a check-in and a check-out date'],
+    [{ checkIn: '2031-02-30', checkOut: '2031-03-03' }, 'Use a real calendar date in the form yyyy-MM-dd'],
+    [{ maxPrice: -5 }, 'Maximum price cannot be negative'],
+  ])('rejects %j with 400 and a message', async (filters, message) => {
+    const res = await search(filters);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("treats '', null and 'any' as unset filters, as the dashboard sends them", async () => {
+    const c = await country();
+    const p = await createProperty(ctx.db, { regionId: c.id });
+    const res = await ids({
+      country: c.name,
+      destination: 'any',
+      bedrooms: '',
+      maxPrice: null,
+      checkIn: '',
+      checkOut: '',
+    });
+    expect(res).toEqual([p.id]);
+  });
+});
+
+describe('search filters', () => {
+  it('country and destination match names whatever their case; unknown names give []', async () => {
+    const c = await country();
+    const nice = await createProperty(ctx.db, { regionId: c.id, subregionId: c.sub['Nice'] });
+    const st = await createProperty(ctx.db, { regionId: c.id, subregionId: c.sub['Saint-Tropez'] });
+    await createProperty(ctx.db); // elsewhere
+    expect(await ids({ country: c.name.toUpperCase() })).toEqual([nice.id, st.id]);
+    expect(await ids({ country: c.name, destination: 'saint-tropez' })).toEqual([st.id]);
+    expect(await ids({ country: 'Atlantis' })).toEqual([]);
+    expect(await ids({ country: c.name, destination: 'Atlantis' })).toEqual([]);
+  });
+
+  it('a value with SQL in it is only data: it matches nothing and breaks nothing', async () => {
+    const res = await search({ country: "x' or '1'='1", destination: "'; drop table properties; --" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await search({})).statusCode).toBe(200);
+  });
+
+  it('bedrooms is a minimum', async () => {
+    const c = await country();
+    const three = await createProperty(ctx.db, { regionId: c.id, bedrooms: 3 });
+    const five = await createProperty(ctx.db, { regionId: c.id, bedrooms: 5 });
+    const six = await createProperty(ctx.db, { regionId: c.id, bedrooms: 6 });
+    expect(await ids({ country: c.name, bedrooms: 5 })).toEqual([five.id, six.id]);
+    expect(await ids({ country: c.name, bedrooms: '6' })).toEqual([six.id]);
+    expect(await ids({ country: c.name, bedrooms: 7 })).toEqual([]);
+    expect(await ids({ country: c.name })).toEqual([three.id, five.id, six.id]);
+  });
+
+  it('amenityIds: a property must have ALL selected amenities', async () => {
+    const c = await country();
+    const all = await createProperty(ctx.db, {
+      regionId: c.id,
+      amenityIds: [amen['Butler']!, amen['Wifi']!, amen['Swimming Pool']!],
+    });
+    const some = await createProperty(ctx.db, { regionId: c.id, amenityIds: [amen['Wifi']!] });
+    await createProperty(ctx.db, { regionId: c.id, amenityIds: [] });
+    expect(await ids({ country: c.name, amenityIds: [amen['Wifi']!] })).toEqual([all.id, some.id]);
+    expect(await ids({ country: c.name, amenityIds: [amen['Wifi']!, amen['Swimming Pool']!] })).toEqual([
+      all.id,
+    ]);
+    expect(await ids({ country: c.name, amenityIds: [amen['Sea View']!] })).toEqual([]);
+    expect(await ids({ country: c.name, amenityIds: [] })).toHaveLength(3);
+  });
+
+  it('maxPrice is the most per week in EUR, converting other currencies with the exchange rates', async () => {
+    const c = await country();
+    // 1,000 a night in each currency: weekly EUR 7,000 / USD→6,300 / GBP→8,400 / CHF→7,350.
+    const eur = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'EUR',
+    });
+    const usd = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'USD',
+    });
+    const gbp = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'GBP',
+    });
+    const chf = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'CHF',
+    });
+    expect(await ids({ country: c.name, maxPrice: 6299 })).toEqual([]);
+    expect(await ids({ country: c.name, maxPrice: 6300 })).toEqual([usd.id]);
+    expect(await ids({ country: c.name, maxPrice: 7000 })).toEqual([eur.id, usd.id]);
+    expect(await ids({ country: c.name, maxPrice: '7350' })).toEqual([eur.id, usd.id, chf.id]);
+    expect(await ids({ country: c.name, maxPrice: 8400 })).toEqual([eur.id, usd.id, gbp.id, chf.id]);
+
+    const res = await search({ country: c.name });
+    const weekly = Object.fromEntries(
+      (res.json() as Array<{ id: number; weeklyPriceEur: number }>).map((p) => [p.id, p.weeklyPriceEur]),
+    );
+    expect(weekly).toEqual({ [eur.id]: 7000, [usd.id]: 6300, [gbp.id]: 8400, [chf.id]: 7350 });
+  });
+
+  it('a changed exchange rate changes which properties fit the budget', async () => {
+    const c = await country();
+    const usd = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'USD',
+    });
+    expect(await ids({ country: c.name, maxPrice: 6500 })).toEqual([usd.id]);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/exchange-rates',
+      headers: { cookie: admin },
+      payload: { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.95 },
+    });
+    expect(put.statusCode).toBe(200);
+    try {
+      expect(await ids({ country: c.name, maxPrice: 6500 })).toEqual([]);
+    } finally {
+      await setRatesToEur(ctx.db, { USD: 0.9 });
+    }
+  });
+
+  it("'Price on Request' (no base price or 0) matches only when no maxPrice is given", async () => {
+    const c = await country();
+    const none = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: null });
+    const zero = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: '0' });
+    const priced = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: '100' });
+    expect(await ids({ country: c.name })).toEqual([none.id, zero.id, priced.id]);
+    expect(await ids({ country: c.name, maxPrice: 10_000_000 })).toEqual([priced.id]);
+    const res = await search({ country: c.name });
+    expect((res.json() as Array<{ weeklyPriceEur: number | null }>).map((p) => p.weeklyPriceEur)).toEqual([
+      null,
+      null,
+      700,
+    ]);
+  });
+
+  it('answers the property fields of the seed in a stable order, with paging', async () => {
+    const c = await country();
+    const made = [];
+    for (let i = 0; i < 5; i++)
+      made.push((await createProperty(ctx.db, { regionId: c.id, subregionId: c.sub['Nice'] })).id);
+    const res = await search({ country: c.name });
+    const list = res.json();
+    expect(list.map((p: Result) => p.id)).toEqual(made);
+    expect(list[0]).toMatchObject({
+      region: c.name,
+      subregion: 'Nice',
+      bedrooms: 4,
+      maxGuests: 8,
+      basePricePerNight: 1000,
+      pricePerNight: 1000,
+      propertyCurrency: 'EUR',
+      currency: 'EUR',
+      propertyType: 'villa',
+      amenities: [],
+      images: [],
+      available: true,
+      weeklyPriceEur: 7000,
+    });
+    expect(list[0]).not.toHaveProperty('totalNights');
+    expect(await ids({ country: c.name, limit: 2, offset: 1 })).toEqual(made.slice(1, 3));
+  });
+});
+
+describe('dated search', () => {
+  const stay = { checkIn: '2031-07-04', checkOut: '2031-07-11' }; // 7 nights
+
+  it('excludes a property with one blocked night, but a blocked check-out day is fine', async () => {
+    const c = await country();
+    const free = await createProperty(ctx.db, { regionId: c.id });
+    const blockedNight = await createProperty(ctx.db, { regionId: c.id });
+    const blockedCheckout = await createProperty(ctx.db, { regionId: c.id });
+    const blockedBefore = await createProperty(ctx.db, { regionId: c.id });
+    const openedRow = await createProperty(ctx.db, { regionId: c.id });
+    await block(ctx.db, blockedNight.id, ['2031-07-10']); // the last night
+    await block(ctx.db, blockedCheckout.id, ['2031-07-11']); // the departure day
+    await block(ctx.db, blockedBefore.id, ['2031-07-03']); // the night before arrival
+    await block(ctx.db, openedRow.id, ['2031-07-05'], true); // an explicit "available" row
+    expect(await ids({ country: c.name, ...stay })).toEqual([
+      free.id,
+      blockedCheckout.id,
+      blockedBefore.id,
+      openedRow.id,
+    ]);
+    // Without dates the calendar does not filter.
+    expect(await ids({ country: c.name })).toContain(blockedNight.id);
+  });
+
+  it('with dates, only properties marked available; without dates all of them', async () => {
+    const c = await country();
+    const open = await createProperty(ctx.db, { regionId: c.id });
+    const reserved = await createProperty(ctx.db, { regionId: c.id, available: false });
+    expect(await ids({ country: c.name, ...stay })).toEqual([open.id]);
+    expect(await ids({ country: c.name })).toEqual([open.id, reserved.id]);
+  });
+
+  it('totals use per-date prices where set and the base price elsewhere', async () => {
+    const c = await country();
+    const plain = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: '1000' });
+    const seasonal = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: '1000' });
+    await price(ctx.db, seasonal.id, ['2031-07-04', '2031-07-05'], 1500); // two nights higher
+    await price(ctx.db, seasonal.id, ['2031-07-11'], 9999); // check-out day: not a night of the stay
+    await price(ctx.db, seasonal.id, ['2031-07-03'], 9999); // before arrival
+    const res = await search({ country: c.name, ...stay });
+    expect(res.statusCode).toBe(200);
+    const [a, b] = res.json() as Result[];
+    expect(a).toMatchObject({ id: plain.id, totalNights: 7, totalCost: 7000, totalCostEur: 7000 });
+    expect(b).toMatchObject({ id: seasonal.id, totalNights: 7, totalCost: 8000, totalCostEur: 8000 });
+  });
+
+  it('converts per-date prices set in another currency into the property currency, and totals to EUR', async () => {
+    const c = await country();
+    const usd = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'USD',
+    });
+    // One night priced in EUR: 900 EUR = 1,000 USD at USD→EUR 0.9.
+    await price(ctx.db, usd.id, ['2031-07-06'], 1800, 'EUR');
+    const [r] = (await search({ country: c.name, ...stay })).json() as Result[];
+    // 6 × 1,000 USD + 1,800 EUR (= 2,000 USD) = 8,000 USD = 7,200 EUR.
+    expect(r).toMatchObject({ id: usd.id, totalNights: 7, totalCost: 8000, totalCostEur: 7200 });
+  });
+
+  it('maxPrice with dates compares the stay total ÷ nights × 7 in EUR', async () => {
+    const c = await country();
+    const p = await createProperty(ctx.db, {
+      regionId: c.id,
+      basePricePerNight: '1000',
+      propertyCurrency: 'GBP',
+    });
+    // 3 nights: base 1,000 GBP but one night at 400 GBP → 2,400 GBP = 2,880 EUR → 6,720 EUR a week.
+    await price(ctx.db, p.id, ['2031-08-02'], 400, 'GBP');
+    const dates = { checkIn: '2031-08-01', checkOut: '2031-08-04' };
+    expect(await ids({ country: c.name, ...dates, maxPrice: 6720 })).toEqual([p.id]);
+    expect(await ids({ country: c.name, ...dates, maxPrice: 6719 })).toEqual([]);
+    // Undated, the base price counts: 8,400 EUR a week.
+    expect(await ids({ country: c.name, maxPrice: 6720 })).toEqual([]);
+    const [r] = (await search({ country: c.name, ...dates })).json() as Result[];
+    expect(r).toMatchObject({ totalNights: 3, totalCost: 2400, totalCostEur: 2880 });
+  });
+
+  it('Price on Request: total is null unless every night has its own price', async () => {
+    const c = await country();
+    const por = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: null });
+    const porPriced = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: '0' });
+    await price(ctx.db, por.id, ['2031-07-04'], 500);
+    await price(ctx.db, porPriced.id, eachNight(stay.checkIn, stay.checkOut), 500);
+    const list = (await search({ country: c.name, ...stay })).json() as Result[];
+    expect(list.map((r) => [r.id, r.totalCost, r.totalCostEur])).toEqual([
+      [por.id, null, null],
+      [porPriced.id, 3500, 3500],
+    ]);
+    expect(await ids({ country: c.name, ...stay, maxPrice: 100_000 })).toEqual([porPriced.id]);
+  });
+
+  it('combines every filter at once', async () => {
+    const c = await country();
+    const base = {
+      regionId: c.id,
+      subregionId: c.sub['Nice'],
+      bedrooms: 5,
+      amenityIds: [amen['Wifi']!, amen['Swimming Pool']!],
+      basePricePerNight: '1000',
+    };
+    const match = await createProperty(ctx.db, base);
+    const otherDest = await createProperty(ctx.db, { ...base, subregionId: c.sub['Saint-Tropez'] });
+    const small = await createProperty(ctx.db, { ...base, bedrooms: 2 });
+    const noPool = await createProperty(ctx.db, { ...base, amenityIds: [amen['Wifi']!] });
+    const dear = await createProperty(ctx.db, { ...base, basePricePerNight: '2000' });
+    const booked = await createProperty(ctx.db, base);
+    await block(ctx.db, booked.id, ['2031-07-07']);
+    const filters = {
+      country: c.name,
+      destination: 'NICE',
+      bedrooms: 4,
+      amenityIds: [amen['Swimming Pool']!, amen['Wifi']!],
+      maxPrice: 7000,
+      ...stay,
+    };
+    expect(await ids(filters)).toEqual([match.id]);
+    // Relax one filter at a time: each excluded villa comes back.
+    expect(await ids({ ...filters, destination: undefined })).toEqual([match.id, otherDest.id]);
+    expect(await ids({ ...filters, bedrooms: 2 })).toEqual([match.id, small.id]);
+    expect(await ids({ ...filters, amenityIds: [amen['Wifi']!] })).toEqual([match.id, noPool.id]);
+    expect(await ids({ ...filters, maxPrice: 14_000 })).toEqual([match.id, dear.id]);
+    expect(await ids({ ...filters, checkIn: undefined, checkOut: undefined })).toEqual([match.id, booked.id]);
+  });
+});
