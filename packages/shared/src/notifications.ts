@@ -11,3 +11,10 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+export const userIdParamSchema = z.object({
+  userId: z.coerce
+    .number({ error: 'Use a numeric user id' })
+    .int('Use a numeric user id')
+    .positive('Use a numeric user id'),
+});

@@ -1,3 +1,42 @@
+import {
+  idParamSchema,
+  notificationSchema,
+  okSchema,
+  pagingQuerySchema,
+  userIdParamSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../plugins/auth';
+import { deleteNotification, listNotifications, markNotificationRead } from './notifications.service';
 
-export const notificationsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** The bell (seed 000 §7): each signed-in user reads and changes only their own notifications. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/notifications/:userId',
+    {
+      schema: {
+        tags: ['notifications'],
+        params: userIdParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: z.array(notificationSchema) },
+      },
+    },
+    async (request) => listNotifications(app.db, actor(request), request.params.userId, request.query),
+  );
+
+  app.put(
+    '/api/notifications/:id/read',
+    { schema: { tags: ['notifications'], params: idParamSchema, response: { 200: notificationSchema } } },
+    async (request) => markNotificationRead(app.db, actor(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/notifications/:id',
+    { schema: { tags: ['notifications'], params: idParamSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteNotification(app.db, actor(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,6 +1,11 @@
+import type { Notification } from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { AuthUser } from '../../plugins/auth';
 import { listAdmins } from '../users/users.repository';
+import * as repo from './notifications.repository';
 
 export interface NewNotification {
   userId: number;
@@ -19,4 +24,47 @@ export async function notify(db: Queryable, n: NewNotification): Promise<void> {
 export async function notifyAdmins(db: Queryable, n: Omit<NewNotification, 'userId'>): Promise<void> {
   const admins = await listAdmins(db);
   if (admins.length) await db.insert(notifications).values(admins.map((a) => ({ ...n, userId: a.id })));
+}
+
+const NOT_FOUND = 'Notification not found';
+
+function toNotification(r: repo.NotificationRow): Notification {
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    message: r.message,
+    relatedId: r.relatedId,
+    relatedType: r.relatedType,
+    read: r.read,
+    createdAt: iso(r.createdAt)!,
+  };
+}
+
+/**
+ * A user's own notifications, newest first. Another user's id (administrators included) answers
+ * 404 like an unknown one: notifications are private to their owner.
+ */
+export async function listNotifications(
+  db: Queryable,
+  actor: AuthUser,
+  userId: number,
+  paging: { limit?: number; offset?: number } = {},
+): Promise<Notification[]> {
+  if (userId !== actor.id) throw new NotFoundError('Notifications not found');
+  return (await repo.listForUser(db, { userId, ...paging })).map(toNotification);
+}
+
+export async function markNotificationRead(
+  db: Queryable,
+  actor: AuthUser,
+  id: number,
+): Promise<Notification> {
+  const row = await repo.markRead(db, { id, userId: actor.id });
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  return toNotification(row);
+}
+
+export async function deleteNotification(db: Queryable, actor: AuthUser, id: number): Promise<void> {
+  if (!(await repo.deleteOwn(db, { id, userId: actor.id }))) throw new NotFoundError(NOT_FOUND);
 }

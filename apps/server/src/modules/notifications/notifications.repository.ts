@@ -1,0 +1,38 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Every query is scoped by owner: another user's notification is simply not found. */
+export function listForUser(db: Queryable, p: { userId: number; limit?: number; offset?: number }) {
+  const q = db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, p.userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .$dynamic();
+  if (p.limit) q.limit(p.limit);
+  if (p.offset) q.offset(p.offset);
+  return q;
+}
+
+export async function markRead(
+  db: Queryable,
+  p: { id: number; userId: number },
+): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, p.id), eq(notifications.userId, p.userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteOwn(db: Queryable, p: { id: number; userId: number }): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, p.id), eq(notifications.userId, p.userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
