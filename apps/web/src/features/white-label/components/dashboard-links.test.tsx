@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { DashboardLinks } from './dashboard-links';
+
+describe('DashboardLinks', () => {
+  it('shows each link with created date, views, property count, expiry and criteria, opening in a new tab', async () => {
+    mockApi({
+      'GET /api/user/dashboard/white-label-links': () => ({
+        body: [
+          {
+            id: 1,
+            uuid: 'u-1',
+            title: 'Azure Voyages - Sophie Laurent',
+            description: 'For the Martins',
+            agentName: null,
+            agentEmail: null,
+            companyName: null,
+            propertyIds: [1, 2, 3],
+            searchFilters: { country: 'France', bedrooms: 4, guests: 8 },
+            isActive: true,
+            expiresAt: null,
+            createdAt: '2026-02-01T09:00:00.000Z',
+            viewCount: 12,
+          },
+          {
+            id: 2,
+            uuid: 'u-2',
+            title: 'Old link',
+            description: null,
+            agentName: null,
+            agentEmail: null,
+            companyName: null,
+            propertyIds: [4],
+            searchFilters: null,
+            isActive: false,
+            expiresAt: '2026-04-30T00:00:00.000Z',
+            createdAt: '2026-01-01T09:00:00.000Z',
+            viewCount: 0,
+          },
+        ],
+      }),
+    });
+    renderWithProviders(<DashboardLinks />);
+    const first = (await screen.findByRole('link', { name: /Azure Voyages - Sophie Laurent/ })).closest(
+      'li',
+    )!;
+    expect(within(first).getByRole('link')).toHaveAttribute('href', '/white-label/u-1');
+    expect(within(first).getByRole('link')).toHaveAttribute('target', '_blank');
+    expect(within(first).getByText('February 1, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('12')).toBeInTheDocument();
+    expect(within(first).getByText('3')).toBeInTheDocument();
+    expect(within(first).getByText('No expiry')).toBeInTheDocument();
+    expect(within(first).getByText('Active')).toBeInTheDocument();
+    const criteria = within(first).getByRole('list', { name: 'Search criteria' });
+    expect(
+      within(criteria)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['France', '4+ bedrooms', '8 guests']);
+
+    const second = screen.getByRole('link', { name: /Old link/ }).closest('li')!;
+    expect(within(second).getByText('April 30, 2026')).toBeInTheDocument();
+    expect(within(second).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('invites the agent to the property dashboard when there are no links', async () => {
+    mockApi({ 'GET /api/user/dashboard/white-label-links': () => ({ body: [] }) });
+    renderWithProviders(<DashboardLinks />);
+    expect(await screen.findByText('No white-label links yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search Properties' })).toHaveAttribute('href', '/dashboard');
+  });
+});

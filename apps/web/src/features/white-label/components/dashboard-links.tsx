@@ -1,0 +1,125 @@
+import { formatLongDate, type WhiteLabelLink } from '@villas/shared';
+import { ArrowUpRight, CalendarDays, Eye, Home, Link2, Timer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useDashboardLinks } from '../api/get-links';
+import { searchSummary } from '../utils/search-summary';
+import { ActiveBadge } from './link-card';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <span className="text-gold-deep" aria-hidden>
+        {icon}
+      </span>
+      <div>
+        <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
+        <dd className="text-sm text-ink">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function LinkRow({ link }: { link: WhiteLabelLink }) {
+  const criteria = searchSummary(link.searchFilters);
+  const count = link.propertyIds.length;
+  return (
+    <li className="group relative rounded-[3px] border border-line bg-paper p-5 shadow-soft transition-shadow hover:shadow-lift has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-gold-deep sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="min-w-0 break-words font-display text-2xl leading-tight sm:text-[28px]">
+          <a
+            href={paths.whiteLabel(link.uuid)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="after:absolute after:inset-0 after:content-[''] hover:text-gold-deep focus-visible:outline-none"
+          >
+            {link.title}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </h3>
+        <div className="flex items-center gap-2">
+          <ActiveBadge active={link.isActive} />
+          <ArrowUpRight
+            className="h-5 w-5 text-stone transition-colors group-hover:text-gold-deep"
+            aria-hidden
+          />
+        </div>
+      </div>
+      {link.description && <p className="mt-2 text-sm leading-relaxed text-stone">{link.description}</p>}
+      <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Fact icon={<CalendarDays className="h-4 w-4" />} label="Created">
+          {formatLongDate(link.createdAt)}
+        </Fact>
+        <Fact icon={<Eye className="h-4 w-4" />} label="Views">
+          {link.viewCount}
+        </Fact>
+        <Fact icon={<Home className="h-4 w-4" />} label="Properties">
+          {count}
+        </Fact>
+        <Fact icon={<Timer className="h-4 w-4" />} label="Expires">
+          {link.expiresAt ? formatLongDate(link.expiresAt) : 'No expiry'}
+        </Fact>
+      </dl>
+      <div className="mt-5 border-t border-line pt-4">
+        <p className="text-[11px] uppercase tracking-[0.14em] text-stone">Search criteria</p>
+        {criteria.length > 0 ? (
+          <ul aria-label="Search criteria" className="mt-2 flex flex-wrap gap-1.5">
+            {criteria.map((c) => (
+              <li key={c} className="rounded-full bg-sand px-2.5 py-0.5 text-xs text-ink">
+                {c}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * My Dashboard's list of the agent's links (seed 000 §2): title, created date, views, property count,
+ * expiry and the search criteria; each opens the client's page in a new tab.
+ */
+export function DashboardLinks() {
+  const { data, isPending, isError } = useDashboardLinks();
+
+  if (isPending)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your links" />
+      </div>
+    );
+  if (isError)
+    return (
+      <p className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
+        Your links could not be loaded. Please reload the page.
+      </p>
+    );
+  if (data.length === 0)
+    return (
+      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+        <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+        <p className="mt-5 font-display text-3xl">No white-label links yet</p>
+        <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+          Select villas on the property dashboard and create a branded link: your client sees your name, never
+          our trade rates.
+        </p>
+        <Button className="mt-7" asChild>
+          <Link to={paths.dashboard}>Search Properties</Link>
+        </Button>
+      </div>
+    );
+
+  return (
+    <ul className="space-y-5">
+      {data.map((l) => (
+        <LinkRow key={l.id} link={l} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,126 @@
+import { formatLongDate, type WhiteLabelLink } from '@villas/shared';
+import { AlertDialog } from 'radix-ui';
+import { Copy, ExternalLink, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { useDeleteWhiteLabelLink } from '../api/delete-link';
+
+const SHOWN_NAMES = 3;
+
+/** The absolute address a client opens. */
+export const absoluteLinkUrl = (uuid: string) => new URL(paths.whiteLabel(uuid), window.location.origin).href;
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>;
+}
+
+/**
+ * A link in the management dialog (seed 000 §2): the first 3 villa names then '+N more', copy link,
+ * open and delete (after a confirmation).
+ */
+export function LinkCard({ link }: { link: WhiteLabelLink }) {
+  const remove = useDeleteWhiteLabelLink();
+  const [confirming, setConfirming] = useState(false);
+  const names = link.propertyNames ?? [];
+  const shown = names.slice(0, SHOWN_NAMES);
+  const more = Math.max(0, (names.length || link.propertyIds.length) - shown.length);
+
+  const copy = async () => {
+    const url = absoluteLinkUrl(link.uuid);
+    try {
+      await navigator.clipboard.writeText(url);
+      notify.success('Link copied to clipboard');
+    } catch {
+      notify.error('Could not copy the link', url);
+    }
+  };
+
+  const onDelete = () =>
+    remove.mutate(link.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify.success('White-label link deleted successfully');
+      },
+      onError: () => {
+        setConfirming(false);
+        notify.error('Failed to delete white-label link');
+      },
+    });
+
+  return (
+    <article className="rounded-[3px] border border-line bg-ivory/60 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="min-w-0 break-words font-display text-2xl leading-tight">{link.title}</h3>
+        <ActiveBadge active={link.isActive} />
+      </div>
+      {link.description && <p className="mt-2 text-sm leading-relaxed text-stone">{link.description}</p>}
+
+      <ul aria-label="Villas in this link" className="mt-4 flex flex-wrap gap-2">
+        {shown.map((n, i) => (
+          <li key={`${n}-${i}`}>
+            <Badge tone="neutral" className="text-xs">
+              {n}
+            </Badge>
+          </li>
+        ))}
+        {more > 0 && (
+          <li>
+            <Badge tone="gold" className="text-xs">{`+${more} more`}</Badge>
+          </li>
+        )}
+      </ul>
+
+      <p className="mt-4 text-xs uppercase tracking-[0.12em] text-stone">
+        Created {formatLongDate(link.createdAt)} · {link.viewCount} {link.viewCount === 1 ? 'view' : 'views'}
+        {link.expiresAt ? ` · Expires ${formatLongDate(link.expiresAt)}` : ''}
+      </p>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={copy} aria-label={`Copy link to ${link.title}`}>
+          <Copy className="h-3.5 w-3.5" aria-hidden />
+          Copy link
+        </Button>
+        <Button size="sm" variant="ghost" asChild>
+          <a href={paths.whiteLabel(link.uuid)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            Open
+            <span className="sr-only"> {link.title} in a new tab</span>
+          </a>
+        </Button>
+        <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+          <AlertDialog.Trigger asChild>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-danger hover:bg-[#f6e1e1]"
+              aria-label={`Delete ${link.title}`}
+            >
+              <Trash2 className="h-3.5 w-3.5" aria-hidden />
+              Delete
+            </Button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/55" />
+            <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-[3px] bg-paper p-6 shadow-lift sm:p-8">
+              <AlertDialog.Title className="font-display text-2xl">Delete this link?</AlertDialog.Title>
+              <AlertDialog.Description className="mt-2 text-sm text-stone">
+                “{link.title}” will stop working for everyone you have shared it with. This cannot be undone.
+              </AlertDialog.Description>
+              <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <AlertDialog.Cancel asChild>
+                  <Button variant="ghost">Cancel</Button>
+                </AlertDialog.Cancel>
+                <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
+                  {remove.isPending ? 'Deleting...' : 'Delete link'}
+                </Button>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      </div>
+    </article>
+  );
+}

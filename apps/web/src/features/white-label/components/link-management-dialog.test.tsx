@@ -1,0 +1,257 @@
+import type { WhiteLabelInquiry, WhiteLabelLink } from '@villas/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { LinkManagementDialog } from './link-management-dialog';
+
+const me = {
+  id: 5,
+  firstName: 'Sophie',
+  lastName: 'Laurent',
+  name: 'Sophie Laurent',
+  email: 'sophie@azure-voyages.test',
+  company: 'Azure Voyages',
+  role: 'agent',
+  approved: true,
+};
+
+const link = (over: Partial<WhiteLabelLink> = {}): WhiteLabelLink => ({
+  id: 21,
+  uuid: 'f00d-1',
+  title: 'Azure Voyages - Sophie Laurent',
+  description: null,
+  agentName: 'Sophie Laurent',
+  agentEmail: 'sophie@azure-voyages.test',
+  companyName: 'Azure Voyages',
+  propertyIds: [1, 2, 3, 4, 5],
+  propertyNames: ['Villa Aurora', 'Chalet Blanc', 'Villa Serena', 'Casa Mare', 'Villa Luce'],
+  searchFilters: null,
+  isActive: true,
+  expiresAt: null,
+  createdAt: '2026-02-01T09:00:00.000Z',
+  viewCount: 4,
+  ...over,
+});
+
+const inquiry: WhiteLabelInquiry = {
+  id: 31,
+  linkId: 21,
+  linkTitle: 'Azure Voyages - Sophie Laurent',
+  name: 'Ana Martin',
+  email: 'ana@example.com',
+  phone: '+33 6 12 34 56 78',
+  propertyId: 1,
+  propertyName: 'Villa Aurora',
+  checkInDate: '2026-07-04',
+  checkOutDate: '2026-07-11',
+  guests: 6,
+  message: 'Is a chef available?',
+  status: 'pending',
+  createdAt: '2026-03-01T12:00:00.000Z',
+};
+
+const property = (id: number, name: string) => ({
+  id,
+  name,
+  location: 'Saint-Tropez, France',
+  region: null,
+  subregion: null,
+});
+
+async function open() {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'White-label Link Management' }));
+  const dialog = await screen.findByRole('dialog', { name: 'White-label Link Management' });
+  return { user, dialog };
+}
+
+describe('LinkManagementDialog', () => {
+  it("shows the first 3 villa names then '+N more', copies the absolute link and deletes after confirming", async () => {
+    let links = [link()];
+    const calls = mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: links }),
+      'DELETE /api/white-label/21': () => {
+        links = [];
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+
+    const villas = await within(dialog).findByRole('list', { name: 'Villas in this link' });
+    expect(
+      within(villas)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Villa Aurora', 'Chalet Blanc', 'Villa Serena', '+2 more']);
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Copy link to Azure Voyages - Sophie Laurent' }),
+    );
+    // user-event provides the clipboard: read back what was written.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/white-label/f00d-1`);
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Azure Voyages - Sophie Laurent' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this link?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete link' }));
+    expect(await screen.findByText('White-label link deleted successfully')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No links yet')).toBeInTheDocument();
+  });
+
+  it('tells the agent when a delete fails', async () => {
+    mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: [link()] }),
+      'DELETE /api/white-label/21': () => ({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Link not found' },
+      }),
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Delete Azure Voyages - Sophie Laurent' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete link' }));
+    expect(await screen.findByText('Failed to delete white-label link')).toBeInTheDocument();
+  });
+
+  it('creates a link with each property added only once and the agent prefilled', async () => {
+    const calls = mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: [] }),
+      'GET /api/auth/user': () => ({ body: me }),
+      'GET /api/properties': () => ({
+        body: [property(1, 'Villa Aurora'), property(2, 'Chalet Blanc'), property(3, 'Villa Serena')],
+      }),
+      'POST /api/white-label': () => ({ status: 201, body: link({ id: 22, uuid: 'f00d-2' }) }),
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
+    const form = await screen.findByRole('dialog', { name: 'Create New Link' });
+
+    await waitFor(() => expect(within(form).getByLabelText('Agent name')).toHaveValue('Sophie Laurent'));
+    expect(within(form).getByLabelText('Agent e-mail')).toHaveValue('sophie@azure-voyages.test');
+
+    // Nothing chosen yet: the form explains instead of posting.
+    await user.type(within(form).getByLabelText('Title'), 'Summer 2026');
+    await user.click(within(form).getByRole('button', { name: 'Create Link' }));
+    expect(
+      await within(form).findByText('Please select at least one property to create a white-label link'),
+    ).toBeInTheDocument();
+
+    await user.click(await within(form).findByRole('button', { name: 'Add Villa Serena' }));
+    // Added once: the option is now marked and disabled, a second click changes nothing.
+    const added = within(form).getByRole('button', { name: 'Villa Serena (added)' });
+    expect(added).toBeDisabled();
+    await user.click(added);
+    await user.type(within(form).getByLabelText('Properties'), 'aurora');
+    expect(within(form).queryByRole('button', { name: 'Add Chalet Blanc' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Add Villa Aurora' }));
+    const chips = within(form).getByRole('list', { name: 'Selected properties' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Villa Serena', 'Villa Aurora']);
+    // Removable chips.
+    await user.click(within(chips).getByRole('button', { name: 'Remove Villa Aurora' }));
+    await user.click(within(form).getByRole('button', { name: 'Add Villa Aurora' }));
+
+    await user.click(within(form).getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('White-label link created successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Summer 2026',
+      description: null,
+      agentId: 5,
+      agentName: 'Sophie Laurent',
+      agentEmail: 'sophie@azure-voyages.test',
+      propertyIds: [3, 1],
+      isActive: true,
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create New Link' })).not.toBeInTheDocument(),
+    );
+    // The links list was refreshed after the create.
+    expect(calls.filter((c) => c.url === '/api/white-label/agent/5').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the create failure text', async () => {
+    mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: [] }),
+      'GET /api/auth/user': () => ({ body: me }),
+      'GET /api/properties': () => ({ body: [property(1, 'Villa Aurora')] }),
+      'POST /api/white-label': () => ({ status: 500, body: { code: 'INTERNAL', message: 'Internal error' } }),
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
+    const form = await screen.findByRole('dialog', { name: 'Create New Link' });
+    await user.type(within(form).getByLabelText('Title'), 'Summer');
+    await user.click(await within(form).findByRole('button', { name: 'Add Villa Aurora' }));
+    await user.click(within(form).getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('Failed to create white-label link')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create New Link' })).toBeInTheDocument();
+  });
+
+  it('lists inquiries and changes a status with a PUT', async () => {
+    let current = inquiry;
+    const calls = mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: [] }),
+      'GET /api/white-label-inquiries/agent/5': () => ({ body: [current] }),
+      'PUT /api/white-label-inquiries/31': ({ body }) => {
+        current = { ...current, status: (body as { status: WhiteLabelInquiry['status'] }).status };
+        return { body: current };
+      },
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getByRole('tab', { name: 'Inquiries' }));
+
+    expect(await within(dialog).findByRole('heading', { name: 'Ana Martin' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ana@example.com',
+    );
+    expect(within(dialog).getByText('July 4, 2026 – July 11, 2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('Is a chef available?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pending', { selector: 'span.rounded-full' })).toHaveClass(
+      'text-[#6b5209]',
+    );
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status of the inquiry from Ana Martin' }));
+    await user.click(await screen.findByRole('option', { name: 'Contacted' }));
+    expect(await screen.findByText('Inquiry status updated successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/white-label-inquiries/31',
+      body: { status: 'contacted' },
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Contacted', { selector: 'span.rounded-full' })).toHaveClass(
+        'text-[#1f4f86]',
+      ),
+    );
+  });
+
+  it('reports a failed status change', async () => {
+    mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: [] }),
+      'GET /api/white-label-inquiries/agent/5': () => ({ body: [inquiry] }),
+      'PUT /api/white-label-inquiries/31': () => ({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Not found' },
+      }),
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getByRole('tab', { name: 'Inquiries' }));
+    await user.click(
+      await within(dialog).findByRole('combobox', { name: 'Status of the inquiry from Ana Martin' }),
+    );
+    await user.click(await screen.findByRole('option', { name: 'Closed' }));
+    expect(await screen.findByText('Failed to update inquiry status')).toBeInTheDocument();
+  });
+});
