@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, requiredText } from './common.js';
-import { INQUIRY_KINDS, INQUIRY_STATUSES, INQUIRY_TYPES } from './constants.js';
+import { INQUIRY_KINDS, INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryType } from './constants.js';
 import { isoDateSchema } from './dates.js';
 
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDateSchema.optional());
@@ -13,8 +13,15 @@ export const contactInquirySchema = z.object({
   email: emailSchema,
   message: requiredText('Message', 5000),
   propertyId: z.null().optional(),
+  // A refinement rather than z.enum: an enum mismatch would abort every branch of
+  // inquiryInputSchema's union and leave only zod's generic 'Invalid input'.
   inquiryType: z
-    .enum(INQUIRY_TYPES, { error: 'Inquiry type must be agent, property-manager or other' })
+    .string()
+    .refine(
+      (v) => (INQUIRY_TYPES as readonly string[]).includes(v),
+      'Inquiry type must be agent, property-manager or other',
+    )
+    .transform((v) => v as InquiryType)
     .default('other'),
 });
 

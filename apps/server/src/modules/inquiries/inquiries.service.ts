@@ -1,0 +1,144 @@
+import {
+  type Inquiry,
+  type InquiryStatus,
+  formatLongDate,
+  inquiryInputSchema,
+  inquiryTypeLabel,
+} from '@villas/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import { notifyAdmins } from '../notifications/notifications.service';
+import * as repo from './inquiries.repository';
+
+export type InquiryInput = z.output<typeof inquiryInputSchema>;
+
+const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
+
+/** The type an administrator sees: the seed's message prefix first, else the stored kind. */
+export function typeLabelOf(row: Pick<repo.InquiryRow, 'kind' | 'message'>): string {
+  const byPrefix = inquiryTypeLabel(row.message);
+  if (byPrefix !== 'General Inquiry') return byPrefix;
+  if (row.kind === 'off-market') return 'Off-Market Property';
+  if (row.kind === 'contact') return 'Contact Form';
+  return byPrefix;
+}
+
+export function toInquiry(r: repo.InquiryRow): Inquiry {
+  return {
+    id: r.id,
+    kind: r.kind,
+    typeLabel: typeLabelOf(r),
+    inquiryType: r.inquiryType,
+    status: r.status,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    budget: r.budget,
+    checkIn: r.checkIn,
+    checkOut: r.checkOut,
+    guests: r.guests,
+    message: r.message,
+    specialRequests: r.specialRequests,
+    propertyId: r.propertyId,
+    propertyName: r.propertyName,
+    searchCriteria: r.searchCriteria ?? null,
+    createdAt: iso(r.createdAt)!,
+  };
+}
+
+const INQUIRY_TYPE_NAMES = { agent: 'travel agent', 'property-manager': 'property manager', other: 'other' };
+
+/**
+ * Stores an inquiry of one of the three shapes (seed 000 §7) with its explicit kind, and tells every
+ * administrator in the same transaction. A booking names an existing villa and fits its capacity.
+ */
+export async function createInquiry(
+  db: Db,
+  input: InquiryInput,
+): Promise<{ id: number; status: InquiryStatus }> {
+  return db.transaction(async (tx) => {
+    const who = `${input.firstName} ${input.lastName}`;
+    let row: repo.InquiryRow;
+    let title: string;
+    let message: string;
+    if ('type' in input && input.type === 'off-market') {
+      row = await repo.insertInquiry(tx, {
+        kind: 'off-market',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        message: input.message ?? '',
+        budget: input.budget,
+        specialRequests: input.specialRequests,
+        searchCriteria: input.searchCriteria ?? null,
+      });
+      title = 'New off-market inquiry';
+      message = `${who} (${input.email}) is looking for an off-market property${
+        input.budget ? ` with a budget of ${input.budget}` : ''
+      }.`;
+    } else if ('propertyId' in input && typeof input.propertyId === 'number') {
+      const villa = await repo.findBookableProperty(tx, input.propertyId);
+      if (!villa) throw new NotFoundError('Property not found');
+      if (input.guests > villa.maxGuests) {
+        throw new ValidationError(
+          `${villa.name} sleeps at most ${villa.maxGuests} ${villa.maxGuests === 1 ? 'guest' : 'guests'}`,
+        );
+      }
+      row = await repo.insertInquiry(tx, {
+        kind: 'booking',
+        propertyId: villa.id,
+        propertyName: villa.name,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        message: input.message ?? '',
+        checkIn: input.checkIn,
+        checkOut: input.checkOut,
+        guests: input.guests,
+      });
+      const dates =
+        input.checkIn && input.checkOut
+          ? ` from ${formatLongDate(input.checkIn)} to ${formatLongDate(input.checkOut)}`
+          : '';
+      title = `New booking inquiry for ${villa.name}`;
+      message = `${who} (${input.email}) asked about ${villa.name}${dates} for ${input.guests} ${
+        input.guests === 1 ? 'guest' : 'guests'
+      }.`;
+    } else {
+      const contact = input as Extract<InquiryInput, { inquiryType: unknown }>;
+      row = await repo.insertInquiry(tx, {
+        kind: 'contact',
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        email: contact.email,
+        message: contact.message,
+        inquiryType: contact.inquiryType,
+      });
+      title = 'New contact form message';
+      message = `${who} (${contact.email}, ${INQUIRY_TYPE_NAMES[contact.inquiryType]}): ${clip(contact.message)}`;
+    }
+    await notifyAdmins(tx, {
+      type: 'new_inquiry',
+      title,
+      message,
+      relatedId: row.id,
+      relatedType: 'inquiry',
+    });
+    return { id: row.id, status: row.status };
+  });
+}
+
+export async function listInquiries(db: Db, paging: { limit?: number; offset?: number }): Promise<Inquiry[]> {
+  return (await repo.listInquiries(db, paging)).map(toInquiry);
+}
+
+export async function setInquiryStatus(db: Db, id: number, status: InquiryStatus): Promise<Inquiry> {
+  const row = await repo.updateInquiryStatus(db, { id, status });
+  if (!row) throw new NotFoundError('Inquiry not found');
+  return toInquiry(row);
+}
