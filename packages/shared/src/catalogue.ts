@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './dates.js';
+import { isValidIsoDate, isoDateSchema } from './dates.js';
 import { currencySchema, propertyTypeSchema } from './property.js';
 import { requiredText } from './common.js';
 
@@ -53,9 +53,20 @@ const propertyFields = {
   /** yyyy-MM-dd → integer nightly price in the property's currency (admin form's custom prices). */
   customPricing: z
     .record(
-      isoDateSchema,
+      z.string(),
       z.number().int('Custom prices must be whole numbers').min(0, 'Custom prices cannot be negative'),
     )
+    .superRefine((prices, ctx) => {
+      for (const date of Object.keys(prices)) {
+        if (!isValidIsoDate(date)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [date],
+            message: 'Use a real calendar date in the form yyyy-MM-dd',
+          });
+        }
+      }
+    })
     .optional(),
 };
 
@@ -213,5 +224,8 @@ export const subregionParamsSchema = z.object({
 
 /** Path parameter of the calendar reads: `/api/availability/{propertyId}`. */
 export const propertyIdParamSchema = z.object({
-  propertyId: z.coerce.number().int().positive('Use a numeric property id'),
+  propertyId: z.coerce
+    .number({ error: 'Use a numeric property id' })
+    .int('Use a numeric property id')
+    .positive('Use a numeric property id'),
 });
