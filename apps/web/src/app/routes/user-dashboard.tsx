@@ -13,7 +13,6 @@ export function Component() {
     <RequireUser>
       {(user) => (
         <>
-          <title>My Links · My Dashboard</title>
           <div className="border-b border-line bg-paper">
             <div className="mx-auto max-w-7xl px-5 py-10 sm:px-8 sm:py-14">
               <Button variant="ghost" size="sm" className="-ml-4" asChild>

@@ -1,7 +1,11 @@
+import { useParams } from 'react-router';
+import { CollectionPage } from '../../features/public-collection/components/collection-page';
+
+/**
+ * The client's page for a white-label link, outside the app layout: no site navigation, and no admin,
+ * dashboard or navigation code in its chunk.
+ */
 export function Component() {
-  return (
-    <main className="mx-auto max-w-3xl px-6 py-24 text-center">
-      <h1 className="text-5xl">Private Collection</h1>
-    </main>
-  );
+  const { uuid = '' } = useParams();
+  return <CollectionPage key={uuid} uuid={uuid} />;
 }

@@ -1,0 +1,169 @@
+import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { CollectionPage } from './collection-page';
+
+const villa = (over: Partial<PublicProperty> = {}): PublicProperty => ({
+  id: 4,
+  name: 'Villa Aurora',
+  description: 'A cliff-top villa above the bay.',
+  location: 'Saint-Tropez, France',
+  region: 'France',
+  subregion: "Côte d'Azur",
+  bedrooms: 5,
+  maxGuests: 10,
+  propertyType: 'villa',
+  amenities: ['Infinity pool', 'Private chef', 'Gym', 'Sea view'],
+  images: ['/uploads/a.jpg', '/uploads/b.jpg'],
+  available: true,
+  ...over,
+});
+
+const collection = (properties: PublicProperty[]): PublicWhiteLabel => ({
+  link: {
+    uuid: 'abc',
+    title: 'Azure Voyages - Sophie Laurent',
+    description: 'A summer on the Riviera',
+    agentName: 'Sophie Laurent',
+    companyName: 'Azure Voyages',
+    agentEmail: 'sophie@azure-voyages.test',
+    expiresAt: null,
+  },
+  properties,
+});
+
+const show = () =>
+  renderWithProviders(<CollectionPage uuid="abc" />, {
+    route: '/white-label/abc',
+    path: '/white-label/:uuid',
+  });
+
+describe('CollectionPage', () => {
+  it("shows 'Link Not Found' for an unknown or expired link", async () => {
+    mockApi({
+      'GET /api/white-label/abc': () => ({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Link not found' },
+      }),
+    });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Link Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('This white-label link may have expired or been removed.')).toBeInTheDocument();
+  });
+
+  it("shows 'Link Not Found' when the request fails", async () => {
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    show();
+    expect(await screen.findByRole('heading', { name: 'Link Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state with the agent still reachable', async () => {
+    mockApi({ 'GET /api/white-label/abc': () => ({ body: collection([]) }) });
+    show();
+    expect(await screen.findByText('No properties available in this collection.')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Azure Voyages - Sophie Laurent' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Azure Voyages - Sophie Laurent');
+  });
+
+  it('presents the hero, the villas without prices and the contact footer', async () => {
+    mockApi({
+      'GET /api/white-label/abc': () => ({
+        body: collection([villa(), villa({ id: 5, name: 'Chalet Blanc' })]),
+      }),
+    });
+    show();
+    expect(await screen.findByText('Curated by Sophie Laurent, Azure Voyages')).toBeInTheDocument();
+    expect(screen.getByText('A summer on the Riviera')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Request to Book/ })).toHaveLength(2);
+    expect(screen.queryByText(/€|Price on Request/)).not.toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Sophie Laurent')).toBeInTheDocument();
+    expect(within(footer).getByText('Azure Voyages')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'sophie@azure-voyages.test' })).toHaveAttribute(
+      'href',
+      'mailto:sophie@azure-voyages.test',
+    );
+  });
+
+  it('sends a booking request with the villa, dates and guests, then confirms', async () => {
+    const calls = mockApi({
+      'GET /api/white-label/abc': () => ({ body: collection([villa()]) }),
+      'POST /api/white-label/abc/booking-request': () => ({ status: 201, body: { id: 9 } }),
+    });
+    const user = userEvent.setup();
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    // Opened from 'Request to Book': the form is ready to type into.
+    await waitFor(() => expect(within(dialog).getByLabelText('Full name')).toHaveFocus());
+    expect(within(dialog).getByText('Pool / Wellness')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Martin');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(within(dialog).getByLabelText('Phone (optional)'), '+33 6 12 34 56 78');
+    await user.type(within(dialog).getByLabelText('Check-in'), '2030-07-04');
+    await user.type(within(dialog).getByLabelText('Check-out'), '2030-07-11');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Guests' }));
+    await user.click(await screen.findByRole('option', { name: '6 guests' }));
+    await user.type(within(dialog).getByLabelText('Message (optional)'), 'Is a chef available?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('Booking Request Sent')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      propertyId: 4,
+      clientName: 'Ana Martin',
+      clientEmail: 'ana@example.com',
+      clientPhone: '+33 6 12 34 56 78',
+      message: 'Is a chef available?',
+      checkIn: '2030-07-04',
+      checkOut: '2030-07-11',
+      guests: 6,
+    });
+    expect(within(dialog).getByText('Thank you, Ana')).toBeInTheDocument();
+  });
+
+  it('explains missing details before sending and offers guests up to the maximum only', async () => {
+    const calls = mockApi({
+      'GET /api/white-label/abc': () => ({ body: collection([villa({ maxGuests: 3 })]) }),
+    });
+    const user = userEvent.setup();
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect(await within(dialog).findByText('Your name is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Guests' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '1 guest',
+      '2 guests',
+      '3 guests',
+    ]);
+  });
+
+  it('shows the failure toast when the request is refused', async () => {
+    mockApi({
+      'GET /api/white-label/abc': () => ({ body: collection([villa()]) }),
+      'POST /api/white-label/abc/booking-request': () => ({
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many requests' },
+      }),
+    });
+    const user = userEvent.setup();
+    show();
+    await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ana Martin');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText('Failed to Send Booking Request')).toBeInTheDocument();
+    expect(screen.getByText('There was an error sending your booking request.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Full name')).toHaveValue('Ana Martin');
+  });
+});

@@ -1,0 +1,91 @@
+import { cardAmenities, LIMITS, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
+import { BedDouble, Home, MapPin, Users } from 'lucide-react';
+import { ImageCarousel } from '../../../components/gallery/image-carousel';
+import { Button } from '../../../components/ui/button';
+
+export const placeOf = (p: PublicProperty) =>
+  [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
+
+/** A villa in the client's collection: imagery, place, the essentials and a few amenities; never a price. */
+export function VillaCard({
+  property: p,
+  onDetails,
+  onRequest,
+}: {
+  property: PublicProperty;
+  onDetails: () => void;
+  onRequest: () => void;
+}) {
+  const { shown, more } = cardAmenities(p.amenities);
+  const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
+  return (
+    <article
+      aria-labelledby={`villa-${p.id}-name`}
+      className="group flex w-full flex-col overflow-hidden rounded-[3px] bg-paper shadow-soft ring-1 ring-line/70 transition duration-300 hover:shadow-lift"
+    >
+      <ImageCarousel images={p.images.slice(0, LIMITS.cardImages)} alt={p.name} onImageClick={onDetails} />
+      <div className="flex flex-1 flex-col p-5 sm:p-7">
+        <p className="flex items-center gap-1.5 text-[11px] font-medium uppercase tracking-[0.18em] text-gold-deep">
+          <MapPin className="h-3.5 w-3.5" aria-hidden />
+          {placeOf(p)}
+        </p>
+        <h3 id={`villa-${p.id}-name`} className="mt-2 text-[28px] leading-tight text-ink">
+          <button
+            type="button"
+            onClick={onDetails}
+            className="cursor-pointer text-left transition-colors hover:text-gold-deep"
+          >
+            {p.name}
+          </button>
+        </h3>
+        <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-[13px] text-stone">
+          <li className="flex items-center gap-1.5">
+            <BedDouble className="h-4 w-4" aria-hidden />
+            {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Users className="h-4 w-4" aria-hidden />
+            Up to {p.maxGuests} {p.maxGuests === 1 ? 'guest' : 'guests'}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Home className="h-4 w-4" aria-hidden />
+            {type}
+          </li>
+        </ul>
+        {shown.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Amenities">
+            {shown.map((a, i) => (
+              <li key={`${a}-${i}`} className="rounded-full bg-sand px-2.5 py-1 text-[11px] text-ink">
+                {a}
+              </li>
+            ))}
+            {more > 0 && (
+              <li className="rounded-full border border-line px-2.5 py-1 text-[11px] text-stone">
+                +{more} more
+              </li>
+            )}
+          </ul>
+        )}
+        <div className="mt-auto flex flex-col gap-2 pt-6 sm:flex-row">
+          <Button
+            variant="outline"
+            size="sm"
+            className="sm:flex-1"
+            onClick={onDetails}
+            aria-label={`Discover ${p.name}`}
+          >
+            Discover
+          </Button>
+          <Button
+            size="sm"
+            className="sm:flex-1"
+            onClick={onRequest}
+            aria-label={`Request to Book ${p.name}`}
+          >
+            Request to Book
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

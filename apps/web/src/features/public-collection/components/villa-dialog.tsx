@@ -1,0 +1,98 @@
+import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
+import { Bath, BedDouble, Home, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ImageGallery } from '../../../components/gallery/image-gallery';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { BookingRequestForm } from './booking-request-form';
+import { placeOf } from './villa-card';
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2.5 border-line py-1 text-sm text-ink">
+      <span className="text-gold-deep" aria-hidden>
+        {icon}
+      </span>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * A villa's detail for the client (seed 000 §2): gallery with lightbox, description, amenities grouped
+ * by category, and the booking request form.
+ */
+export function VillaDialog({
+  uuid,
+  property: p,
+  agentName,
+  focusRequest,
+  onOpenChange,
+}: {
+  uuid: string;
+  property: PublicProperty | null;
+  agentName: string | null;
+  /** Opened from 'Request to Book': focus goes straight to the form. */
+  focusRequest: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={p != null} onOpenChange={onOpenChange}>
+      {p && (
+        <DialogContent wide title={p.name} description={placeOf(p)}>
+          <ImageGallery images={p.images} alt={p.name} />
+          <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_16rem]">
+            <div>
+              {p.description && (
+                <p className="whitespace-pre-line text-[15px] leading-relaxed text-ink/90">{p.description}</p>
+              )}
+              {p.amenities.length > 0 && (
+                <section aria-labelledby={`amenities-${p.id}`} className="mt-8">
+                  <h3 id={`amenities-${p.id}`} className="text-2xl">
+                    Amenities
+                  </h3>
+                  <div className="mt-4 grid gap-6 sm:grid-cols-2">
+                    {groupAmenities(p.amenities).map((g) => (
+                      <div key={g.category}>
+                        <h4 className="eyebrow">{g.category}</h4>
+                        <ul className="mt-2 space-y-1 text-sm text-ink/85">
+                          {g.items.map((a) => (
+                            <li key={a} className="flex gap-2">
+                              <span className="mt-2 h-1 w-1 shrink-0 rounded-full bg-gold" aria-hidden />
+                              {a}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ))}
+                  </div>
+                </section>
+              )}
+            </div>
+            <ul
+              aria-label="At a glance"
+              className="h-fit space-y-2 border-t border-line pt-4 lg:border-l lg:border-t-0 lg:pl-6 lg:pt-0"
+            >
+              <Fact icon={<BedDouble className="h-4 w-4" />}>
+                {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
+              </Fact>
+              <Fact icon={<Bath className="h-4 w-4" />}>{bathroomsFor(p.bedrooms)} bathrooms</Fact>
+              <Fact icon={<Users className="h-4 w-4" />}>Up to {p.maxGuests} guests</Fact>
+              <Fact icon={<Home className="h-4 w-4" />}>
+                {PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa'}
+              </Fact>
+            </ul>
+          </div>
+          <section aria-labelledby={`request-${p.id}`} className="mt-10 border-t border-line pt-8">
+            <p className="eyebrow">Private enquiry</p>
+            <h3 id={`request-${p.id}`} className="mt-2 text-3xl">
+              Request to Book
+            </h3>
+            <div className="mt-6">
+              <BookingRequestForm uuid={uuid} property={p} agentName={agentName} autoFocus={focusRequest} />
+            </div>
+          </section>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
