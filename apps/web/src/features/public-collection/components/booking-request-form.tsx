@@ -8,7 +8,7 @@ import {
 } from '@villas/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -63,7 +63,7 @@ export function BookingRequestForm({
     },
   });
   const { errors } = form.formState;
-  const watchedCheckIn = form.watch('checkIn');
+  const watchedCheckIn = useWatch({ control: form.control, name: 'checkIn' });
   const checkIn = typeof watchedCheckIn === 'string' ? watchedCheckIn : '';
   const today = todayIso();
   const advisor = agentName || 'Your travel advisor';
