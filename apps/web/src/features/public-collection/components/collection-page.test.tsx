@@ -40,7 +40,8 @@ const show = () =>
     path: '/white-label/:uuid',
   });
 
-describe('CollectionPage', () => {
+// Typing whole forms is slow on a busy machine: allow more than the default 5 s.
+describe('CollectionPage', { timeout: 20_000 }, () => {
   it("shows 'Link Not Found' for an unknown or expired link", async () => {
     mockApi({
       'GET /api/white-label/abc': () => ({

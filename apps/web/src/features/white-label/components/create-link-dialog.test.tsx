@@ -48,7 +48,7 @@ async function openDialog() {
   return user;
 }
 
-describe('CreateLinkDialog', () => {
+describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   it('cannot be opened without a selection', async () => {
     mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
     renderWithProviders(<Harness initial={[]} />);

@@ -66,7 +66,8 @@ async function open() {
   return { user, dialog };
 }
 
-describe('LinkManagementDialog', () => {
+// Typing whole forms is slow on a busy machine: allow more than the default 5 s.
+describe('LinkManagementDialog', { timeout: 20_000 }, () => {
   it("shows the first 3 villa names then '+N more', copies the absolute link and deletes after confirming", async () => {
     let links = [link()];
     const calls = mockApi({
