@@ -122,3 +122,17 @@ export const adminWhiteLabelLinkSchema = whiteLabelLinkSchema.extend({
   searchCriteria: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AdminWhiteLabelLink = z.infer<typeof adminWhiteLabelLinkSchema>;
+
+/** `/api/white-label/{uuid}`: any text; a value that is not a link's uuid answers 404, not 400. */
+export const uuidParamSchema = z.object({ uuid: z.string().min(1).max(100) });
+export const agentIdParamSchema = z.object({
+  agentId: z.coerce
+    .number({ error: 'Use a numeric agent id' })
+    .int('Use a numeric agent id')
+    .positive('Use a numeric agent id'),
+});
+
+export const whiteLabelInquiryCreatedSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(WL_INQUIRY_STATUSES),
+});

@@ -1,3 +1,149 @@
+import {
+  adminWhiteLabelLinkSchema,
+  agentIdParamSchema,
+  bookingRequestSchema,
+  createWhiteLabelSchema,
+  idParamSchema,
+  okSchema,
+  pagingQuerySchema,
+  publicWhiteLabelSchema,
+  uuidParamSchema,
+  whiteLabelInquiryCreatedSchema,
+  whiteLabelInquirySchema,
+  whiteLabelInquiryStatusSchema,
+  whiteLabelLinkSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor, requireRole } from '../../plugins/auth';
+import { formRateLimit } from '../../plugins/security';
+import { WHITE_LABEL_PAGE, createOpenGraphTransform } from './white-label.og';
+import {
+  adminLinks,
+  agentInquiries,
+  agentLinks,
+  createLink,
+  dashboardLinks,
+  deleteLink,
+  openPublicLink,
+  requestBooking,
+  setWlInquiryStatus,
+} from './white-label.service';
 
-export const whiteLabelRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** White-label links, their public page, client booking requests and the agent's inquiries (seed 000 §7). */
+export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['white-label'];
+
+  app.post(
+    '/api/white-label',
+    { schema: { tags, body: createWhiteLabelSchema, response: { 201: whiteLabelLinkSchema } } },
+    async (request, reply) => reply.code(201).send(await createLink(app.db, actor(request), request.body)),
+  );
+
+  app.get(
+    '/api/white-label/:uuid',
+    {
+      config: { public: true },
+      schema: { tags, params: uuidParamSchema, response: { 200: publicWhiteLabelSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return openPublicLink(app.db, app.mailer, request.params.uuid, {
+        userId: request.user?.id ?? null,
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        ip: request.ip ?? null,
+      });
+    },
+  );
+
+  app.post(
+    '/api/white-label/:uuid/booking-request',
+    {
+      config: { public: true, ...formRateLimit(app.config) },
+      schema: {
+        tags,
+        params: uuidParamSchema,
+        body: bookingRequestSchema,
+        response: { 201: whiteLabelInquiryCreatedSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await requestBooking(app.db, app.mailer, request.params.uuid, request.body)),
+  );
+
+  app.get(
+    '/api/user/dashboard/white-label-links',
+    {
+      schema: { tags, querystring: pagingQuerySchema, response: { 200: z.array(whiteLabelLinkSchema) } },
+    },
+    async (request) => dashboardLinks(app.db, actor(request), request.query),
+  );
+
+  app.get(
+    '/api/white-label/agent/:agentId',
+    {
+      schema: {
+        tags,
+        params: agentIdParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: z.array(whiteLabelLinkSchema) },
+      },
+    },
+    async (request) => agentLinks(app.db, actor(request), request.params.agentId, request.query),
+  );
+
+  app.delete(
+    '/api/white-label/:id',
+    { schema: { tags, params: idParamSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteLink(app.db, actor(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/white-label-inquiries/agent/:agentId',
+    {
+      schema: {
+        tags,
+        params: agentIdParamSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: z.array(whiteLabelInquirySchema) },
+      },
+    },
+    async (request) => agentInquiries(app.db, actor(request), request.params.agentId, request.query),
+  );
+
+  app.put(
+    '/api/white-label-inquiries/:id',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: whiteLabelInquiryStatusSchema,
+        response: { 200: whiteLabelInquirySchema },
+      },
+    },
+    async (request) => setWlInquiryStatus(app.db, actor(request), request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/api/admin/white-label-links',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['admin', ...tags],
+        querystring: pagingQuerySchema,
+        response: { 200: z.array(adminWhiteLabelLinkSchema) },
+      },
+    },
+    async (request) => adminLinks(app.db, request.query),
+  );
+
+  // Link previews (WhatsApp, e-mail): the SPA's HTML for /white-label/{uuid} carries Open Graph tags.
+  // The web plugin decorates htmlTransforms after the modules load, so register once all are ready.
+  const openGraph = { pattern: WHITE_LABEL_PAGE, transform: createOpenGraphTransform(app) };
+  app.addHook('onReady', async () => {
+    app.htmlTransforms.push(openGraph);
+  });
+};
