@@ -8,7 +8,7 @@ const images = ['/a.jpg', '/b.jpg', '/c.jpg'];
 
 describe('ImageCarousel', () => {
   it('steps through images with wrap-around and never bubbles clicks to a parent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const parentClick = vi.fn();
     render(
       <div onClick={parentClick}>
@@ -39,7 +39,7 @@ describe('ImageCarousel', () => {
 
 describe('ImageGallery lightbox', () => {
   it('opens full screen on the current image, navigates with arrow keys and closes with Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ImageGallery images={images} alt="Villa Aurora" />);
     await user.click(screen.getByRole('button', { name: 'Show image 2 of 3' }));
     await user.click(screen.getByRole('button', { name: 'View all 3 photos' }));
@@ -60,7 +60,7 @@ describe('ImageGallery lightbox', () => {
   });
 
   it('opens when the image itself is clicked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ImageGallery images={images} alt="Villa Aurora" />);
     await user.click(screen.getByRole('button', { name: 'Enlarge Villa Aurora, image 1 of 3' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();

@@ -1,0 +1,47 @@
+import { Gem } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { OffMarketCriteria } from '../utils/compose-message';
+import { OffMarketDialog } from './off-market-dialog';
+
+/**
+ * The VIP off-market tile shown after search results (seed 000 §2); it opens the off-market inquiry
+ * dialog with the current search criteria.
+ */
+export function OffMarketCard({ criteria }: { criteria: OffMarketCriteria }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <article
+        aria-labelledby="off-market-title"
+        className="relative flex min-h-[26rem] flex-col justify-between overflow-hidden rounded-[3px] bg-sea p-7 text-ivory shadow-soft sm:p-8"
+      >
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full border border-gold/30"
+        />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -right-10 -top-10 h-44 w-44 rounded-full border border-gold/20"
+        />
+        <div className="relative">
+          <p className="flex items-center gap-2 text-xs font-medium uppercase tracking-[0.22em] text-[#d9bf93]">
+            <Gem className="h-4 w-4" aria-hidden />
+            VIP Off-Market
+          </p>
+          <h3 id="off-market-title" className="mt-5 text-[34px] leading-[1.1] text-ivory">
+            Beyond the published collection
+          </h3>
+          <p className="mt-4 text-[15px] leading-relaxed text-ivory/85">
+            Not quite right? Many of the most private villas and estates are offered discreetly. Share your
+            client&apos;s brief and we will search the off-market portfolio for you.
+          </p>
+        </div>
+        <Button variant="gold" className="relative mt-8 w-full sm:w-auto" onClick={() => setOpen(true)}>
+          Request Off-Market Options
+        </Button>
+      </article>
+      <OffMarketDialog open={open} onOpenChange={setOpen} criteria={criteria} />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { makeProperty } from '../testing/make-property';
+import { BookingForm } from './booking-form';
+
+const estimate = () => within(screen.getByRole('region', { name: 'Cost estimate' }));
+const row = (label: string | RegExp) => {
+  const dt = estimate().getByText(label, { selector: 'dt, dt *' });
+  return dt.closest('div')!.querySelector('dd')!.textContent;
+};
+
+describe('BookingForm estimate (seed 000 §9)', () => {
+  it.each([
+    [
+      '3 nights are billed as a full week',
+      '2031-07-01',
+      '2031-07-04',
+      '€7,000',
+      '€210',
+      '€7,210',
+      '3 nights, billed as 1 week',
+    ],
+    ['7 nights are one week', '2031-07-01', '2031-07-08', '€7,000', '€210', '€7,210', '1 week'],
+    [
+      '10 nights are one week plus 3 nights',
+      '2031-07-01',
+      '2031-07-11',
+      '€10,000',
+      '€300',
+      '€10,300',
+      '1 week + 3 nights',
+    ],
+  ])('%s', (_name, checkIn, checkOut, subtotal, fee, total, basis) => {
+    mockApi({});
+    renderWithProviders(
+      <BookingForm property={makeProperty({ basePricePerNight: 1000 })} stay={{ checkIn, checkOut }} />,
+    );
+    expect(row(/^Subtotal/)).toBe(subtotal);
+    expect(row('Service fee (3%)')).toBe(fee);
+    expect(row('Total')).toBe(total);
+    expect(estimate().getByText(basis)).toBeInTheDocument();
+  });
+
+  it("uses a dated search's totalCost for its dates, in the property currency, with the fee rounded", () => {
+    mockApi({});
+    renderWithProviders(
+      <BookingForm
+        property={makeProperty({
+          basePricePerNight: 1000,
+          propertyCurrency: 'GBP',
+          totalCost: 8450,
+          totalNights: 5,
+        })}
+        stay={{ checkIn: '2031-07-01', checkOut: '2031-07-06' }}
+      />,
+    );
+    expect(row(/^Subtotal/)).toBe('£8,450');
+    expect(row('Service fee (3%)')).toBe('£254'); // 253.5 rounds up
+    expect(row('Total')).toBe('£8,704');
+    expect(estimate().getByText('5 nights at the dated rates')).toBeInTheDocument();
+  });
+
+  it('asks for dates when none are chosen and says Price on Request without a price', () => {
+    mockApi({});
+    renderWithProviders(<BookingForm property={makeProperty({ id: 1 })} />);
+    expect(
+      estimate().getByText('Choose check-in and check-out dates to see the estimate.'),
+    ).toBeInTheDocument();
+  });
+
+  it('has no figures for a villa without a price', () => {
+    mockApi({});
+    renderWithProviders(
+      <BookingForm
+        property={makeProperty({ basePricePerNight: null, weeklyPriceEur: null })}
+        stay={{ checkIn: '2031-07-01', checkOut: '2031-07-04' }}
+      />,
+    );
+    expect(estimate().getByText(/^Price on Request/)).toBeInTheDocument();
+    expect(estimate().queryByText('Total')).not.toBeInTheDocument();
+  });
+});
+
+describe('BookingForm submit', { timeout: 20_000 }, () => {
+  it('requires first name, last name and email and sends nothing until they are given', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockApi({});
+    renderWithProviders(<BookingForm property={makeProperty()} />);
+    await user.click(screen.getByRole('button', { name: 'Send Inquiry' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers 1..maxGuests guests, default 1', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({});
+    renderWithProviders(<BookingForm property={makeProperty({ maxGuests: 6 })} />);
+    const guests = screen.getByRole('combobox', { name: 'Guests' });
+    expect(guests).toHaveTextContent('1 guest');
+    await user.click(guests);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      '1 guest',
+      '2 guests',
+      '3 guests',
+      '4 guests',
+      '5 guests',
+      '6 guests',
+    ]);
+    await user.click(screen.getByRole('option', { name: '3 guests' }));
+    expect(guests).toHaveTextContent('3 guests');
+  });
+
+  it('posts the booking shape with the property id and prefilled dates, then says Inquiry Sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = mockApi({
+      'POST /api/inquiries': () => ({ status: 201, body: { id: 9, status: 'pending' } }),
+    });
+    renderWithProviders(
+      <BookingForm
+        property={makeProperty({ id: 42, maxGuests: 6 })}
+        stay={{ checkIn: '2031-07-01', checkOut: '2031-07-08' }}
+      />,
+    );
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Phone (optional)'), '+44 20 7946 0000');
+    await user.type(screen.getByLabelText('Message (optional)'), 'Honeymoon');
+    await user.click(screen.getByRole('button', { name: 'Send Inquiry' }));
+
+    expect(await screen.findByText('Inquiry Sent')).toBeInTheDocument();
+    expect(screen.getByText("Thank you. We'll be in touch within 24 hours.")).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/inquiries',
+        body: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          phone: '+44 20 7946 0000',
+          message: 'Honeymoon',
+          checkIn: '2031-07-01',
+          checkOut: '2031-07-08',
+          guests: 1,
+          propertyId: 42,
+        },
+      },
+    ]);
+  });
+
+  it('shows the Error toast when the server refuses', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({ 'POST /api/inquiries': () => ({ status: 500, body: { code: 'INTERNAL', message: 'boom' } }) });
+    renderWithProviders(<BookingForm property={makeProperty()} />);
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Inquiry' }));
+    expect(await screen.findByText('Failed to send inquiry. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveValue('Ada'));
+  });
+});

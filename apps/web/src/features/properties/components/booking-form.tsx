@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  addDays,
+  bookingInquirySchema,
+  formatMoney,
+  type BookingInquiryInput,
+  type Property,
+} from '@villas/shared';
+import { format } from 'date-fns';
+import { Send } from 'lucide-react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { notify } from '../../../components/ui/toaster';
+import { useCreateBookingInquiry } from '../api/create-booking-inquiry';
+import { stayEstimate, subtotalBasis, type Stay } from '../utils/estimate';
+
+interface BookingValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  propertyId: number;
+}
+
+export interface BookingFormProps {
+  property: Property;
+  /** The dates of the dated search, prefilled and priced with the search's totalCost. */
+  stay?: Stay | null;
+  onSent?: () => void;
+}
+
+/**
+ * The detail dialog's booking inquiry (seed 000 §5): names and email required; phone, dates and
+ * message optional; guests 1..maxGuests (default 1); a live estimate; POST /api/inquiries.
+ */
+export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
+  const send = useCreateBookingInquiry();
+  const form = useForm<BookingValues>({
+    resolver: zodResolver(bookingInquirySchema) as unknown as Resolver<BookingValues>,
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      message: '',
+      checkIn: stay?.checkIn ?? '',
+      checkOut: stay?.checkOut ?? '',
+      guests: 1,
+      propertyId: p.id,
+    },
+  });
+  const { errors } = form.formState;
+  const r = form.register;
+  const [checkIn, checkOut] = useWatch({ control: form.control, name: ['checkIn', 'checkOut'] });
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const maxGuests = Math.max(1, p.maxGuests);
+
+  const onSubmit = form.handleSubmit((values) =>
+    send.mutate(values as unknown as BookingInquiryInput, {
+      onSuccess: () => {
+        notify.success('Inquiry Sent', "Thank you. We'll be in touch within 24 hours.");
+        form.reset();
+        onSent?.();
+      },
+      onError: () => notify.error('Error', 'Failed to send inquiry. Please try again.'),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="First name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...r('firstName')} />
+        </Field>
+        <Field label="Last name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...r('lastName')} />
+        </Field>
+      </div>
+      <Field label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...r('email')} />
+      </Field>
+      <Field label="Phone (optional)">
+        <Input type="tel" autoComplete="tel" {...r('phone')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Controller
+          control={form.control}
+          name="checkIn"
+          render={({ field }) => (
+            <Field label="Check-in">
+              <DateField
+                label="Check-in"
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                min={today}
+              />
+            </Field>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="checkOut"
+          render={({ field }) => (
+            <Field label="Check-out" error={errors.checkOut?.message}>
+              <DateField
+                label="Check-out"
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
+                defaultMonth={checkIn || undefined}
+              />
+            </Field>
+          )}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="guests"
+        render={({ field }) => (
+          <Field label="Guests" error={errors.guests?.message}>
+            <Select
+              value={String(field.value)}
+              onValueChange={(v) => field.onChange(Number(v))}
+              options={Array.from({ length: maxGuests }, (_, i) => ({
+                value: String(i + 1),
+                label: `${i + 1} ${i === 0 ? 'guest' : 'guests'}`,
+              }))}
+            />
+          </Field>
+        )}
+      />
+      <Field label="Message (optional)">
+        <Textarea rows={3} placeholder="Occasion, arrival times, special wishes…" {...r('message')} />
+      </Field>
+
+      <EstimatePanel property={p} checkIn={checkIn} checkOut={checkOut} stay={stay} />
+
+      <Button type="submit" className="w-full" disabled={send.isPending}>
+        <Send className="h-4 w-4" aria-hidden />
+        {send.isPending ? 'Sending...' : 'Send Inquiry'}
+      </Button>
+    </form>
+  );
+}
+
+function EstimatePanel({
+  property: p,
+  checkIn,
+  checkOut,
+  stay,
+}: {
+  property: Property;
+  checkIn: string;
+  checkOut: string;
+  stay?: Stay | null;
+}) {
+  const result = stayEstimate(p, checkIn, checkOut, stay);
+  const money = (n: number) => formatMoney(n, p.propertyCurrency);
+  return (
+    <section
+      aria-label="Cost estimate"
+      aria-live="polite"
+      className="rounded-[2px] border border-line bg-paper p-4"
+    >
+      <p className="text-xs font-medium uppercase tracking-[0.14em] text-stone">Estimate</p>
+      {result.kind === 'no-dates' && (
+        <p className="mt-2 text-sm text-stone">Choose check-in and check-out dates to see the estimate.</p>
+      )}
+      {result.kind === 'invalid-nights' && (
+        <p className="mt-2 text-sm text-danger">
+          The stay needs at least one night: check-out must be after check-in.
+        </p>
+      )}
+      {result.kind === 'on-request' && (
+        <p className="mt-2 text-sm text-stone">
+          Price on Request: our concierge will quote these {result.nights} nights with your inquiry.
+        </p>
+      )}
+      {result.kind === 'estimate' && (
+        <dl className="mt-3 space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone">
+              Subtotal <span className="block text-xs">{subtotalBasis(result.estimate, result.dated)}</span>
+            </dt>
+            <dd className="text-ink">{money(result.estimate.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone">Service fee (3%)</dt>
+            <dd className="text-ink">{money(result.estimate.serviceFee)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4 border-t border-line pt-2">
+            <dt className="font-medium text-ink">Total</dt>
+            <dd className="font-display text-2xl text-ink">{money(result.estimate.total)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeProperty } from '../testing/make-property';
+import { PropertyCard } from './property-card';
+
+function renderCard(overrides: Parameters<typeof makeProperty>[0] = {}, selected = false) {
+  const onOpen = vi.fn();
+  const onSelectedChange = vi.fn();
+  const property = makeProperty(overrides);
+  render(
+    <PropertyCard
+      property={property}
+      selected={selected}
+      onSelectedChange={onSelectedChange}
+      onOpen={onOpen}
+    />,
+  );
+  return { onOpen, onSelectedChange, card: screen.getByRole('article', { name: property.name }) };
+}
+
+describe('PropertyCard', () => {
+  it('cuts the description at 180 characters', () => {
+    const description = `${'a'.repeat(170)} bcdefghij KLMNOP and the rest`;
+    renderCard({ description });
+    const shown = screen.getByText(/^a{170}/);
+    // 170 + 1 + 9 = exactly 180 characters kept, then the ellipsis.
+    expect(shown.textContent).toBe(`${'a'.repeat(170)} bcdefghij...`);
+    expect(shown.textContent).not.toContain('KLMNOP');
+  });
+
+  it('keeps a short description whole', () => {
+    renderCard({ description: 'Short and sweet.' });
+    expect(screen.getByText('Short and sweet.')).toBeInTheDocument();
+  });
+
+  it('shows the first 3 amenities cut at 15 characters and a +N more badge', () => {
+    renderCard({
+      amenities: ['Heated Infinity Pool', 'Wifi', 'Private Chef Service', 'Sauna', 'Gym/Fitness'],
+    });
+    const list = within(screen.getByRole('list', { name: 'Amenities' }));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Heated Infinity...',
+      'Wifi',
+      'Private Chef Se...',
+      '+2 more',
+    ]);
+    expect(screen.queryByText('Sauna')).not.toBeInTheDocument();
+  });
+
+  it('has no +N more badge with 3 amenities or fewer', () => {
+    renderCard({ amenities: ['Wifi', 'Sauna', 'Helipad'] });
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+
+  it("shows the weekly EUR price, or 'Price on Request' without a price", () => {
+    renderCard({ id: 1, weeklyPriceEur: 24500 });
+    expect(screen.getByText('€24,500 / week')).toBeInTheDocument();
+    renderCard({ id: 2, name: 'Chalet Blanc', weeklyPriceEur: null, basePricePerNight: null });
+    expect(screen.getByText('Price on Request')).toBeInTheDocument();
+  });
+
+  it('adds the stay total in the property currency for a dated search', () => {
+    renderCard({ propertyCurrency: 'USD', weeklyPriceEur: 6440, totalCost: 5250, totalNights: 5 });
+    expect(screen.getByText('€6,440 / week')).toBeInTheDocument();
+    expect(screen.getByText('$5,250 for 5 nights')).toBeInTheDocument();
+  });
+
+  it('shows Available or Reserved, the facts and the type label', () => {
+    renderCard({ id: 1, available: true, bedrooms: 5, maxGuests: 10 });
+    expect(screen.getByText('Available')).toBeInTheDocument();
+    expect(screen.getByText('5 bedrooms')).toBeInTheDocument();
+    expect(screen.getByText('Up to 10 guests')).toBeInTheDocument();
+    expect(screen.getByText('Villa')).toBeInTheDocument();
+    renderCard({ id: 2, name: 'Isla Privada', available: false, propertyType: 'private-island' });
+    expect(screen.getByText('Reserved')).toBeInTheDocument();
+    expect(screen.getByText('Private Island')).toBeInTheDocument();
+  });
+
+  it('shows at most 5 images', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderCard({ images: ['/1.jpg', '/2.jpg', '/3.jpg', '/4.jpg', '/5.jpg', '/6.jpg', '/7.jpg'] });
+    expect(screen.getByRole('img')).toHaveAttribute('alt', 'Villa 1, image 1 of 5');
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(screen.getByRole('img')).toHaveAttribute('src', '/5.jpg');
+  });
+
+  it('selects with its labelled checkbox without opening the details', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onSelectedChange, onOpen } = renderCard({ name: 'Villa Aurora' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Villa Aurora' }));
+    expect(onSelectedChange).toHaveBeenCalledWith(true);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('opens the details on a card click and from the keyboard', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onOpen, card } = renderCard({ name: 'Villa Aurora' });
+    await user.click(within(card).getByText('Villa Aurora'));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    screen.getByRole('button', { name: 'View details of Villa Aurora' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,148 @@
+import {
+  cardAmenities,
+  LIMITS,
+  PROPERTY_TYPE_LABELS,
+  truncateDescription,
+  type Property,
+} from '@villas/shared';
+import { BedDouble, Home, MapPin, Users } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { ImageCarousel } from '../../../components/gallery/image-carousel';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { cn } from '../../../lib/utils';
+import { stayTotalText, weeklyPriceText } from '../utils/price';
+
+export interface PropertyCardProps {
+  property: Property;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  /** Opens the detail dialog (card click or the 'View details' button). */
+  onOpen: () => void;
+}
+
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+/**
+ * The dashboard's villa card (seed 000 §2, §9): up to 5 images, Available/Reserved, select checkbox,
+ * weekly price or 'Price on Request' (plus the stay total on a dated search), description cut at 180
+ * characters, bedrooms, guests, type, and 3 amenities cut at 15 characters with '+N more'.
+ */
+export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }: PropertyCardProps) {
+  const { shown, more } = cardAmenities(p.amenities);
+  const price = weeklyPriceText(p);
+  const stay = stayTotalText(p);
+  const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
+  const place = [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
+
+  return (
+    <article
+      onClick={onOpen}
+      aria-labelledby={`property-${p.id}-name`}
+      className={cn(
+        'group flex cursor-pointer flex-col overflow-hidden rounded-[3px] bg-paper shadow-soft ring-1 ring-line/70 transition duration-300 hover:-translate-y-0.5 hover:shadow-lift',
+        selected && 'ring-2 ring-gold-deep',
+      )}
+    >
+      <div className="relative">
+        <ImageCarousel images={p.images.slice(0, LIMITS.cardImages)} alt={p.name} />
+        <span
+          className={cn(
+            'absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-[11px] font-medium uppercase tracking-[0.12em] shadow-sm',
+            p.available ? 'bg-paper/95 text-success' : 'bg-ink/85 text-white',
+          )}
+        >
+          <span
+            className={cn('h-1.5 w-1.5 rounded-full', p.available ? 'bg-success' : 'bg-white/80')}
+            aria-hidden
+          />
+          {p.available ? 'Available' : 'Reserved'}
+        </span>
+        <label
+          onClick={stop}
+          className={cn(
+            'absolute right-3 top-3 inline-flex h-8 cursor-pointer items-center gap-2 rounded-full pl-2 pr-3 text-[11px] font-medium uppercase tracking-[0.12em] shadow-sm transition-colors',
+            selected ? 'bg-ink text-ivory' : 'bg-paper/95 text-ink hover:bg-paper',
+          )}
+        >
+          <Checkbox
+            checked={selected}
+            onCheckedChange={onSelectedChange}
+            aria-label={`Select ${p.name}`}
+            className={cn('h-4 w-4 rounded-full', selected && 'border-ivory')}
+          />
+          <span aria-hidden>{selected ? 'Selected' : 'Select'}</span>
+        </label>
+      </div>
+
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <p className="flex items-center gap-1.5 text-[11px] font-medium uppercase tracking-[0.18em] text-gold-deep">
+          <MapPin className="h-3.5 w-3.5" aria-hidden />
+          {place}
+        </p>
+        <h3 id={`property-${p.id}-name`} className="mt-2 text-[26px] leading-tight text-ink">
+          {p.name}
+        </h3>
+
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-[13px] text-stone">
+          <li className="flex items-center gap-1.5">
+            <BedDouble className="h-4 w-4" aria-hidden />
+            {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Users className="h-4 w-4" aria-hidden />
+            Up to {p.maxGuests} {p.maxGuests === 1 ? 'guest' : 'guests'}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Home className="h-4 w-4" aria-hidden />
+            {type}
+          </li>
+        </ul>
+
+        <p className="mt-4 text-sm leading-relaxed text-stone">{truncateDescription(p.description)}</p>
+
+        {shown.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Amenities">
+            {shown.map((a, i) => (
+              <li key={`${a}-${i}`} className="rounded-full bg-sand px-2.5 py-1 text-[11px] text-ink">
+                {a}
+              </li>
+            ))}
+            {more > 0 && (
+              <li className="rounded-full border border-line px-2.5 py-1 text-[11px] text-stone">
+                +{more} more
+              </li>
+            )}
+          </ul>
+        )}
+
+        <div className="mt-auto pt-5">
+          <div className="flex items-end justify-between gap-3 border-t border-line/70 pt-4">
+            <div className="min-w-0">
+              <p
+                className={cn(
+                  'font-display text-2xl leading-none text-ink',
+                  price === 'Price on Request' && 'text-xl',
+                )}
+              >
+                {price}
+              </p>
+              {stay && <p className="mt-1.5 text-xs text-stone">{stay}</p>}
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={(e) => {
+                e.stopPropagation();
+                onOpen();
+              }}
+              aria-label={`View details of ${p.name}`}
+            >
+              View details
+            </Button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

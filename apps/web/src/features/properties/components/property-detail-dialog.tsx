@@ -1,0 +1,111 @@
+import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type Property } from '@villas/shared';
+import { Check, MapPin } from 'lucide-react';
+import { ImageGallery } from '../../../components/gallery/image-gallery';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import type { Stay } from '../utils/estimate';
+import { stayTotalText, weeklyPriceText } from '../utils/price';
+import { BookingForm } from './booking-form';
+
+export interface PropertyDetailDialogProps {
+  property: Property | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dated search's stay, if any: prefills the booking dates. */
+  stay?: Stay | null;
+}
+
+/**
+ * The property detail dialog (seed 000 §2): gallery with full-screen lightbox, the facts (bathrooms =
+ * bedrooms + 1), description, amenities grouped into the nine categories, and the booking form.
+ */
+export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: PropertyDetailDialogProps) {
+  if (!p) return null;
+  const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
+  const groups = groupAmenities(p.amenities);
+  const stayTotal = stayTotalText(p);
+  const facts: Array<[string, string | number]> = [
+    ['Bedrooms', p.bedrooms],
+    ['Bathrooms', bathroomsFor(p.bedrooms)],
+    ['Guests', p.maxGuests],
+    ['Type', type],
+  ];
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        wide
+        className="max-w-6xl"
+        title={p.name}
+        description={
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin className="h-4 w-4 text-gold-deep" aria-hidden />
+            {p.location}
+            <span aria-hidden className="mx-1 text-line">
+              |
+            </span>
+            <span className={p.available ? 'text-success' : 'text-stone'}>
+              {p.available ? 'Available' : 'Reserved'}
+            </span>
+          </span>
+        }
+      >
+        <ImageGallery images={p.images} alt={p.name} />
+
+        <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
+          <div className="min-w-0">
+            <dl className="grid grid-cols-2 divide-line border-y border-line sm:grid-cols-4 sm:divide-x">
+              {facts.map(([label, value]) => (
+                <div key={label} className="px-1 py-4 text-center sm:px-4">
+                  <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
+                  <dd className="mt-1 font-display text-2xl text-ink">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <dl className="mt-4 text-sm">
+              <div className="flex gap-2">
+                <dt className="text-stone">Location:</dt>
+                <dd className="text-ink">{p.location}</dd>
+              </div>
+            </dl>
+
+            <h3 className="mt-8 text-2xl">About this {type.toLowerCase()}</h3>
+            <p className="mt-3 whitespace-pre-line text-[15px] leading-relaxed text-ink/85">
+              {p.description}
+            </p>
+
+            {groups.length > 0 && (
+              <>
+                <h3 className="mt-10 text-2xl">Amenities</h3>
+                <div className="mt-4 grid gap-x-8 gap-y-6 sm:grid-cols-2">
+                  {groups.map((g) => (
+                    <section key={g.category} aria-label={g.category}>
+                      <h4 className="eyebrow">{g.category}</h4>
+                      <ul className="mt-2.5 space-y-1.5">
+                        {g.items.map((item) => (
+                          <li key={item} className="flex items-start gap-2 text-sm text-ink">
+                            <Check className="mt-0.5 h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
+                            {item}
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  ))}
+                </div>
+              </>
+            )}
+          </div>
+
+          <aside aria-label="Booking inquiry" className="lg:sticky lg:top-0 lg:self-start">
+            <div className="rounded-[3px] border border-line bg-ivory p-5 sm:p-6">
+              <p className="font-display text-3xl leading-none text-ink">{weeklyPriceText(p)}</p>
+              {stayTotal && <p className="mt-2 text-sm text-stone">{stayTotal}</p>}
+              <h3 className="mt-5 border-t border-line pt-5 text-xl">Request this {type.toLowerCase()}</h3>
+              <p className="mb-5 mt-1 text-sm text-stone">Our concierge replies within 24 hours.</p>
+              <BookingForm key={p.id} property={p} stay={stay} onSent={() => onOpenChange(false)} />
+            </div>
+          </aside>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { bookingEstimate, nightsBetween, type BookingEstimate, type Property } from '@villas/shared';
+
+export interface Stay {
+  checkIn: string;
+  checkOut: string;
+}
+
+export type StayEstimate =
+  | { kind: 'no-dates' }
+  | { kind: 'invalid-nights' }
+  | { kind: 'on-request'; nights: number }
+  | { kind: 'estimate'; estimate: BookingEstimate; dated: boolean };
+
+/**
+ * The booking form's estimate (seed 000 §9). When the dates are the ones a dated search priced
+ * (`searched`), the search's totalCost for those nights is the subtotal; otherwise whole weeks plus
+ * leftover nights at the base price, under 7 nights billed as a week; plus the 3 % service fee.
+ */
+export function stayEstimate(
+  p: Pick<Property, 'basePricePerNight' | 'totalCost' | 'totalNights'>,
+  checkIn: string | null | undefined,
+  checkOut: string | null | undefined,
+  searched?: Stay | null,
+): StayEstimate {
+  if (!checkIn || !checkOut) return { kind: 'no-dates' };
+  const nights = nightsBetween(checkIn, checkOut);
+  if (nights <= 0) return { kind: 'invalid-nights' };
+  const dated =
+    p.totalCost != null &&
+    p.totalCost > 0 &&
+    p.totalNights === nights &&
+    searched?.checkIn === checkIn &&
+    searched?.checkOut === checkOut;
+  const estimate = bookingEstimate({
+    nights,
+    nightly: p.basePricePerNight,
+    totalCost: dated ? p.totalCost : null,
+  });
+  return estimate ? { kind: 'estimate', estimate, dated } : { kind: 'on-request', nights };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** How the subtotal was reached, in words: '1 week + 3 nights', '3 nights, billed as 1 week'. */
+export function subtotalBasis(e: BookingEstimate, dated: boolean): string {
+  if (dated) return `${plural(e.nights, 'night')} at the dated rates`;
+  if (e.nights < 7) return `${plural(e.nights, 'night')}, billed as 1 week`;
+  return e.extraNights
+    ? `${plural(e.weeks, 'week')} + ${plural(e.extraNights, 'night')}`
+    : plural(e.weeks, 'week');
+}

@@ -1,0 +1,15 @@
+import { LIMITS, type Amenity } from '@villas/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/amenities; the search offers only the first 15 (seed 000 §2, §9). */
+export const amenitiesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/amenities'],
+    queryFn: ({ signal }) => api<Amenity[]>('/api/amenities', { signal }),
+  });
+
+export const useAmenities = () => useQuery(amenitiesQueryOptions());
+
+export const filterAmenities = (all: readonly Amenity[] | undefined) =>
+  (all ?? []).slice(0, LIMITS.amenityFilter);
