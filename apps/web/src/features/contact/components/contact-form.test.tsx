@@ -38,7 +38,7 @@ describe('ContactForm', () => {
 
   it("offers the three inquiry types with 'Other' selected by default", async () => {
     mockApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     expect(typeShown()).toHaveTextContent('Other');
     await user.click(typeShown());
@@ -52,7 +52,7 @@ describe('ContactForm', () => {
 
   it('shows an error under each missing required field and sends nothing', async () => {
     const calls = mockApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('ContactForm', () => {
       'POST /api/inquiries': () => ({ status: 201, body: { id: 1, status: 'pending' } }),
     });
     const release = holdResponses();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -85,7 +85,7 @@ describe('ContactForm', () => {
     const calls = mockApi({
       'POST /api/inquiries': () => ({ status: 201, body: { id: 7, status: 'pending' } }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await fill(user);
     await chooseType(user, 'Sign up as Agent');
@@ -121,7 +121,7 @@ describe('ContactForm', () => {
     mockApi({
       'POST /api/inquiries': () => ({ status: 500, body: { code: 'INTERNAL', message: 'Internal error' } }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await fill(user);
     await chooseType(user, 'Sign up as Property Manager');

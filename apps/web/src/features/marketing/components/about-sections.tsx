@@ -64,13 +64,16 @@ export function OurPlatform() {
             Owners and managers reach a network of qualified professionals who book with confidence, while our
             concierge team supports every stay, from the first inquiry to the final morning.
           </p>
-          <dl className="grid grid-cols-3 border-y border-line pt-6 pb-6">
+          <dl className="grid grid-cols-3 border-y border-line py-6">
             {platformFigures.map((f, i) => (
-              <div key={f.label} className={i > 0 ? 'border-l border-line pl-4 sm:pl-8' : 'pr-4'}>
-                <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone sm:text-xs">
+              <div
+                key={f.label}
+                className={`flex flex-col ${i > 0 ? 'border-l border-line pl-4 sm:pl-8' : 'pr-4'}`}
+              >
+                <dt className="order-2 mt-2 text-xs text-stone sm:text-xs sm:font-medium sm:uppercase sm:tracking-[0.16em]">
                   {f.label}
                 </dt>
-                <dd className="mt-2 font-display text-4xl leading-none text-ink sm:text-5xl">{f.value}</dd>
+                <dd className="order-1 font-display text-4xl leading-none text-ink sm:text-5xl">{f.value}</dd>
               </div>
             ))}
           </dl>

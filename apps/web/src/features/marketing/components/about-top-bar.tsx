@@ -7,6 +7,8 @@ import { useCompany } from '../../../lib/company';
  * The about page's own top bar (seed 000 §2): home link with the brand, Agent Login, Apply for
  * Access. On phones the two buttons take a row of their own rather than shortening their labels.
  */
+const compact = 'flex-1 whitespace-nowrap px-2 tracking-[0.08em] sm:flex-none sm:px-4 sm:tracking-[0.14em]';
+
 export function AboutTopBar() {
   const { data: company } = useCompany();
   return (
@@ -22,10 +24,10 @@ export function AboutTopBar() {
           {company?.brandName ?? 'Home'}
         </Link>
         <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
-          <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
+          <Button asChild variant="outline" size="sm" className={compact}>
             <Link to={paths.login}>Agent Login</Link>
           </Button>
-          <Button asChild size="sm" className="flex-1 sm:flex-none">
+          <Button asChild size="sm" className={compact}>
             <Link to={paths.register}>Apply for Access</Link>
           </Button>
         </div>

@@ -55,7 +55,11 @@ function Showcase({ property }: { property: FeaturedProperty }) {
           className="aspect-[4/3] w-full rounded-[3px] shadow-soft"
         />
         {images.length > 1 && (
-          <ul className="mt-3 grid grid-cols-5 gap-3" aria-label="Photographs">
+          <ul
+            className="mt-3 grid gap-3"
+            style={{ gridTemplateColumns: `repeat(${images.length}, minmax(0, 1fr))` }}
+            aria-label="Photographs"
+          >
             {images.map((src, i) => (
               <li key={src}>
                 <button

@@ -27,7 +27,11 @@ export function Hero() {
       />
       <div
         aria-hidden
-        className="absolute inset-0 -z-10 bg-[linear-gradient(180deg,rgb(10_18_21/0.55)_0%,rgb(10_18_21/0.25)_38%,rgb(10_18_21/0.55)_68%,rgb(10_18_21/0.86)_100%)]"
+        className="absolute inset-0 -z-10 bg-[linear-gradient(180deg,rgb(10_18_21/0.55)_0%,rgb(10_18_21/0.42)_38%,rgb(10_18_21/0.6)_68%,rgb(10_18_21/0.88)_100%)]"
+      />
+      <div
+        aria-hidden
+        className="absolute inset-0 -z-10 hidden bg-[linear-gradient(90deg,rgb(10_18_21/0.45)_0%,transparent_60%)] lg:block"
       />
 
       <Container className="pb-16 pt-28 sm:pb-24 lg:pb-28">

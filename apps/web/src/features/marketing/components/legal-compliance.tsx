@@ -21,7 +21,7 @@ export function LegalCompliance() {
           id="legal-title"
           eyebrow="For our members"
           title="Legal Compliance"
-          className="lg:col-span-4"
+          className="lg:sticky lg:top-24 lg:col-span-4 lg:self-start"
         >
           <p>How we look after your data, and the terms on which agents use the platform.</p>
         </SectionIntro>
