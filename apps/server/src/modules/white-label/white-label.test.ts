@@ -279,6 +279,17 @@ describe('GET /api/white-label/:uuid (public)', () => {
     await open(link.uuid);
     expect(await notificationsOf(a.user.id, 'link_viewed')).toHaveLength(2);
   });
+
+  it('sends a single first-view notice when several clients open the link at once', async () => {
+    const a = await agent();
+    const { link } = await linkFor(a);
+    const results = await Promise.all(Array.from({ length: 6 }, () => open(link.uuid)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await notificationsOf(a.user.id, 'link_viewed')).toHaveLength(1);
+    expect(
+      await ctx.db.select().from(whiteLabelViews).where(eq(whiteLabelViews.linkId, link.id)),
+    ).toHaveLength(6);
+  });
 });
 
 describe('agent routes: own links and inquiries only', () => {
