@@ -6,7 +6,12 @@ const api = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
+  // changeOrigin stays false: the API's Origin check compares Origin with Host, which must remain the
+  // address the browser used.
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: api, changeOrigin: false }, '/uploads': { target: api, changeOrigin: false } },
+  },
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },
   test: {
     name: 'web',

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Any console.error fails the test (STYLE: web integration tests).
@@ -11,6 +12,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  // sonner keeps toasts in a module-level store; without this they reappear in the next test.
+  toast.dismiss();
   cleanup();
   vi.restoreAllMocks();
   if (errors.length) throw new Error(`console.error was called: ${String(errors[0]?.[0])}`);
