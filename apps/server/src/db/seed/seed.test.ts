@@ -28,6 +28,15 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return result.rows;
 }
 
+async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = await rows<T>(query);
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+const countOf = async (table: 'properties' | 'regions' | 'subregions') =>
+  (await one<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).n;
+
 beforeAll(async () => {
   await seedCatalogue(ctx.db, { uploadDir, log: (m) => logs.push(m) });
 }, 120_000);
@@ -36,15 +45,9 @@ afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
 describe('demo catalogue', () => {
   it('has 500+ houses across 50+ destinations in 8+ countries, as the landing page claims', async () => {
-    const [{ n: houses }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(properties)) as [
-      { n: number },
-    ];
-    const [{ n: destinations }] = (await ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(subregions)) as [{ n: number }];
-    const [{ n: countries }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(regions)) as [
-      { n: number },
-    ];
+    const houses = await countOf('properties');
+    const destinations = await countOf('subregions');
+    const countries = await countOf('regions');
     expect(houses).toBeGreaterThanOrEqual(500);
     expect(destinations).toBeGreaterThanOrEqual(50);
     expect(countries).toBeGreaterThanOrEqual(8);
@@ -139,7 +142,7 @@ describe('demo catalogue', () => {
     const total = byCurrency.reduce((s, r) => s + r.n, 0);
     expect(n.EUR! / total).toBeGreaterThan(0.5);
     for (const c of ['USD', 'GBP', 'CHF']) expect(n[c], c).toBeGreaterThan(0);
-    const [{ onRequest }] = await rows<{ onRequest: number }>(sql`
+    const { onRequest } = await one<{ onRequest: number }>(sql`
       select count(*)::int as "onRequest" from properties where base_price_per_night is null`);
     expect(onRequest).toBeGreaterThan(0);
     expect(onRequest / total).toBeLessThan(0.08);
@@ -219,21 +222,19 @@ describe('demo catalogue', () => {
     const s = Object.fromEntries(seasons.map((r) => [r.type, r]));
     expect(s.chalet!.feb).toBeGreaterThan(s.chalet!.jul);
     expect(s.villa!.aug).toBeGreaterThan(s.villa!.jan);
-    const [whole] = await rows<{ fractional: number }>(sql`
+    const whole = await one<{ fractional: number }>(sql`
       select count(*)::int as fractional from daily_pricing where price <> round(price)`);
-    expect(whole!.fractional).toBe(0);
+    expect(whole.fractional).toBe(0);
   });
 
   it('blocks some nights for owner stays and bookings', async () => {
-    const [blocked] = await rows<{ nights: number; houses: number; notes: string[] }>(sql`
+    const blocked = await one<{ nights: number; houses: number; notes: string[] }>(sql`
       select count(*)::int as nights, count(distinct property_id)::int as houses, array_agg(distinct notes) as notes
       from availability where available = false`);
-    const [{ n: total }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(properties)) as [
-      { n: number },
-    ];
-    expect(blocked!.nights).toBeGreaterThan(0);
-    expect(blocked!.houses / total).toBeGreaterThan(0.9);
-    expect(blocked!.notes).toEqual(expect.arrayContaining(['Booked', 'Owner stay']));
+    const total = await countOf('properties');
+    expect(blocked.nights).toBeGreaterThan(0);
+    expect(blocked.houses / total).toBeGreaterThan(0.9);
+    expect(blocked.notes).toEqual(expect.arrayContaining(['Booked', 'Owner stay']));
   });
 
   it('shows 3 to 5 generated images per house, all on disk and served from /uploads/demo/', async () => {
