@@ -15,7 +15,7 @@ const contact = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/inquiries', payload });
+const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/inquiries', payload });
 /** The notification an administrator got for an inquiry. */
 async function adminNotice(userId: number, inquiryId: number) {
   const rows = await ctx.db
