@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** A positive integer id from a path segment such as `/api/properties/{id}`. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive('Use a numeric id') });
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: 'Use a numeric id' }).int('Use a numeric id').positive('Use a numeric id'),
+});
 export type IdParam = z.infer<typeof idParamSchema>;
 
 export const emailSchema = z

@@ -155,6 +155,7 @@ describe('admin user management', () => {
       payload: {},
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Use a numeric id');
   });
 
   it('rejects a pending applicant by deleting the account, and never deletes the acting admin', async () => {
