@@ -53,7 +53,7 @@ describe('NotificationBell', () => {
         return { body: { ok: true } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<NotificationBell userId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
 
@@ -78,7 +78,7 @@ describe('NotificationBell', () => {
 
   it("shows 'No notifications yet' when the list is empty", async () => {
     mockApi({ 'GET /api/notifications/7': () => ({ body: [] }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<NotificationBell userId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();

@@ -37,18 +37,18 @@ export function NotificationList({ userId, className }: { userId: number; classN
       {data.map((n: Notification) => (
         <li
           key={n.id}
-          className={cn('flex gap-3 px-5 py-4', !n.read && 'bg-[#f6efe2]')}
+          className={cn('flex gap-2 py-4 pl-5 pr-3', !n.read && 'bg-[#f6efe2]')}
           data-unread={n.read ? undefined : true}
         >
           <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <p className="font-medium leading-snug text-ink">{n.title}</p>
+            <p className="text-[15px] font-medium leading-snug text-ink">{n.title}</p>
+            <p className="mt-1 text-sm leading-relaxed text-stone">{n.message}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <time dateTime={n.createdAt} className="text-[11px] uppercase tracking-[0.12em] text-stone">
+                {formatLongDate(n.createdAt)}
+              </time>
               {!n.read && <Badge tone="gold">New</Badge>}
             </div>
-            <p className="mt-1 text-sm leading-relaxed text-stone">{n.message}</p>
-            <p className="mt-2 text-xs uppercase tracking-[0.12em] text-stone">
-              <time dateTime={n.createdAt}>{formatLongDate(n.createdAt)}</time>
-            </p>
           </div>
           <div className="flex shrink-0 items-start gap-1">
             {!n.read && (

@@ -97,7 +97,7 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
       'GET /api/white-label/abc': () => ({ body: collection([villa()]) }),
       'POST /api/white-label/abc/booking-request': () => ({ status: 201, body: { id: 9 } }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     show();
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
@@ -133,7 +133,7 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
     const calls = mockApi({
       'GET /api/white-label/abc': () => ({ body: collection([villa({ maxGuests: 3 })]) }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     show();
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
@@ -156,7 +156,7 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
         body: { code: 'RATE_LIMITED', message: 'Too many requests' },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     show();
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });

@@ -67,18 +67,12 @@ export function VillaCard({
           </ul>
         )}
         <div className="mt-auto flex flex-col gap-2 pt-6 sm:flex-row">
-          <Button
-            variant="outline"
-            size="sm"
-            className="sm:flex-1"
-            onClick={onDetails}
-            aria-label={`Discover ${p.name}`}
-          >
+          <Button variant="outline" size="sm" onClick={onDetails} aria-label={`Discover ${p.name}`}>
             Discover
           </Button>
           <Button
             size="sm"
-            className="sm:flex-1"
+            className="whitespace-nowrap sm:flex-1"
             onClick={onRequest}
             aria-label={`Request to Book ${p.name}`}
           >

@@ -39,7 +39,7 @@ function Harness({ agentId = 5, initial = [3, 8], onCreated = () => {} }) {
 }
 
 async function openDialog() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'Create White-label Link' }));
   await screen.findByRole('dialog', { name: 'Create White-label Link' });
   // prefilled from the account

@@ -11,14 +11,14 @@ import { ActiveBadge } from './link-card';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-center gap-2.5">
-      <span className="text-gold-deep" aria-hidden>
-        {icon}
-      </span>
-      <div>
-        <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
-        <dd className="text-sm text-ink">{children}</dd>
-      </div>
+    <div className="relative pl-6.5">
+      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">
+        <span className="absolute left-0 top-2.5 text-gold-deep" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-sm text-ink">{children}</dd>
     </div>
   );
 }

@@ -87,8 +87,8 @@ export function InquiryList({ agentId }: { agentId: number }) {
               />
             </div>
           </div>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-            <div>
+          <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
+            <div className="col-span-2 sm:col-span-1">
               <dt className="text-xs uppercase tracking-[0.12em] text-stone">E-mail</dt>
               <dd className="mt-0.5 break-all">
                 <a href={`mailto:${i.email}`} className="text-gold-deep underline-offset-4 hover:underline">
@@ -112,7 +112,7 @@ export function InquiryList({ agentId }: { agentId: number }) {
               <dt className="text-xs uppercase tracking-[0.12em] text-stone">Villa</dt>
               <dd className="mt-0.5">{i.propertyName ?? '—'}</dd>
             </div>
-            <div>
+            <div className="col-span-2 sm:col-span-1">
               <dt className="text-xs uppercase tracking-[0.12em] text-stone">Dates</dt>
               <dd className="mt-0.5">{stay(i)}</dd>
             </div>

@@ -60,7 +60,7 @@ const property = (id: number, name: string) => ({
 });
 
 async function open() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'White-label Link Management' }));
   const dialog = await screen.findByRole('dialog', { name: 'White-label Link Management' });
   return { user, dialog };
@@ -143,14 +143,14 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
       await within(form).findByText('Please select at least one property to create a white-label link'),
     ).toBeInTheDocument();
 
-    await user.click(await within(form).findByRole('button', { name: 'Add Villa Serena' }));
+    await user.click(await within(form).findByRole('button', { name: /^Add Villa Serena/ }));
     // Added once: the option is now marked and disabled, a second click changes nothing.
-    const added = within(form).getByRole('button', { name: 'Villa Serena (added)' });
+    const added = within(form).getByRole('button', { name: /^Villa Serena \(added\)/ });
     expect(added).toBeDisabled();
     await user.click(added);
     await user.type(within(form).getByLabelText('Properties'), 'aurora');
-    expect(within(form).queryByRole('button', { name: 'Add Chalet Blanc' })).not.toBeInTheDocument();
-    await user.click(within(form).getByRole('button', { name: 'Add Villa Aurora' }));
+    expect(within(form).queryByRole('button', { name: /^Add Chalet Blanc/ })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: /^Add Villa Aurora/ }));
     const chips = within(form).getByRole('list', { name: 'Selected properties' });
     expect(
       within(chips)
@@ -159,7 +159,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     ).toEqual(['Villa Serena', 'Villa Aurora']);
     // Removable chips.
     await user.click(within(chips).getByRole('button', { name: 'Remove Villa Aurora' }));
-    await user.click(within(form).getByRole('button', { name: 'Add Villa Aurora' }));
+    await user.click(within(form).getByRole('button', { name: /^Add Villa Aurora/ }));
 
     await user.click(within(form).getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('White-label link created successfully')).toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
     const form = await screen.findByRole('dialog', { name: 'Create New Link' });
     await user.type(within(form).getByLabelText('Title'), 'Summer');
-    await user.click(await within(form).findByRole('button', { name: 'Add Villa Aurora' }));
+    await user.click(await within(form).findByRole('button', { name: /^Add Villa Aurora/ }));
     await user.click(within(form).getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Failed to create white-label link')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create New Link' })).toBeInTheDocument();

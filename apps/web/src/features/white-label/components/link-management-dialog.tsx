@@ -53,7 +53,7 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        <Button variant="outline" className="w-full text-xs sm:w-auto sm:text-sm">
           <Settings2 className="h-4 w-4" aria-hidden />
           White-label Link Management
         </Button>
@@ -65,12 +65,12 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
         description="Create and share branded collections, and follow up the requests they bring."
       >
         <Tabs value={tab} onValueChange={setTab}>
-          <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3 border-b border-line">
-            <TabsList className="border-b-0">
+          <div className="flex flex-col-reverse gap-4 border-line sm:flex-row sm:items-end sm:justify-between sm:border-b">
+            <TabsList className="sm:border-b-0">
               <TabsTrigger value="links">My Links</TabsTrigger>
               <TabsTrigger value="inquiries">Inquiries</TabsTrigger>
             </TabsList>
-            <Button size="sm" className="mb-2" onClick={() => setCreating(true)}>
+            <Button size="sm" className="self-start sm:mb-2" onClick={() => setCreating(true)}>
               <Plus className="h-4 w-4" aria-hidden />
               Create New Link
             </Button>

@@ -5,6 +5,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { usePropertyOptions } from '../api/get-property-options';
 
+const MAX_SHOWN = 40;
+
 export interface PropertyPickerProps {
   value: number[];
   onChange: (ids: number[]) => void;
@@ -33,6 +35,9 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
       (p.region ?? '').toLowerCase().includes(q) ||
       (p.subregion ?? '').toLowerCase().includes(q),
   );
+
+  // A long catalogue stays quick to scan and to tab through: typing narrows it.
+  const shownMatches = matches.slice(0, MAX_SHOWN);
 
   const add = (pid: number) => {
     if (!chosen.has(pid)) onChange([...value, pid]);
@@ -104,7 +109,7 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
           <p className="px-4 py-5 text-sm text-stone">No villas match “{query.trim()}”.</p>
         ) : (
           <ul aria-label="Available properties" className="divide-y divide-line/70">
-            {matches.map((p) => {
+            {shownMatches.map((p) => {
               const added = chosen.has(p.id);
               return (
                 <li key={p.id}>
@@ -112,12 +117,18 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
                     type="button"
                     onClick={() => add(p.id)}
                     disabled={added}
-                    aria-label={added ? `${p.name} (added)` : `Add ${p.name}`}
                     className="flex w-full cursor-pointer items-center gap-3 px-4 py-2.5 text-left hover:bg-sand/60 disabled:cursor-default disabled:bg-ivory"
                   >
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-ink">{p.name}</span>
-                      <span className="block truncate text-xs text-stone">{p.location}</span>
+                      <span className="block truncate text-sm font-medium text-ink">
+                        {!added && <span className="sr-only">Add </span>}
+                        {p.name}
+                        {added && <span className="sr-only"> (added)</span>}
+                      </span>
+                      <span className="block truncate text-xs text-stone">
+                        <span className="sr-only">, </span>
+                        {p.location}
+                      </span>
                     </span>
                     {added ? (
                       <Check className="h-4 w-4 shrink-0 text-success" aria-hidden />
@@ -129,6 +140,11 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
               );
             })}
           </ul>
+        )}
+        {matches.length > MAX_SHOWN && (
+          <p className="sticky bottom-0 border-t border-line bg-paper px-4 py-2.5 text-xs text-stone">
+            Showing {MAX_SHOWN} of {matches.length} villas. Type a name or destination to narrow the list.
+          </p>
         )}
       </div>
     </div>
