@@ -442,9 +442,10 @@ function villaHills(s: Scene) {
       [-20, 900],
       [260, 860],
       [520, 905],
-      [800, 930],
+      [760, 960],
+      [900, 1090],
     ],
-    H,
+    H + 40,
     '#6f7b3f',
   );
   for (let x = -40; x < 620; x += 26) cypress(s, x + 10, 960 + Math.sin(x / 90) * 20, 40, '#4c5a2e');
@@ -597,6 +598,16 @@ function chaletWinterDay(s: Scene) {
     snow: { line: 470, stops: SNOW_DAY, depth: 260 },
     shade: { color: '#7d92ad', opacity: 0.45, side: 'left' },
   });
+  s.rect(
+    0,
+    630,
+    W,
+    70,
+    s.linear([
+      [0, '#9eb0c4'],
+      [1, '#e8eef5'],
+    ]),
+  );
   mist(s, 600, 80, '#ffffff', 0.5);
   for (let i = 0; i < 70; i++)
     pine(s, s.rng.range(-20, W + 20), 640 + s.rng.range(-10, 50), s.rng.range(50, 110), '#243b33');
@@ -679,6 +690,16 @@ function chaletAlpenglow(s: Scene) {
     },
     shade: { color: '#5e5684', opacity: 0.55, side: 'right' },
   });
+  s.rect(
+    0,
+    612,
+    W,
+    100,
+    s.linear([
+      [0, '#7d6b8f'],
+      [1, '#b9b1d1'],
+    ]),
+  );
   mist(s, 590, 70, '#d9a9b3', 0.35);
   for (let i = 0; i < 80; i++)
     pine(s, s.rng.range(-20, W + 20), 630 + s.rng.range(-10, 60), s.rng.range(50, 120), '#2b2840');
@@ -752,6 +773,16 @@ function chaletNight(s: Scene) {
     },
     shade: { color: '#2f3d66', opacity: 0.55, side: 'right' },
   });
+  s.rect(
+    0,
+    632,
+    W,
+    90,
+    s.linear([
+      [0, '#4a5b86'],
+      [1, '#7d8cb3'],
+    ]),
+  );
   for (let i = 0; i < 90; i++)
     pine(s, s.rng.range(-20, W + 20), 650 + s.rng.range(-10, 60), s.rng.range(50, 120), '#0f182b');
   s.rect(
@@ -1000,14 +1031,8 @@ function islandLagoon(s: Scene) {
       [1, '#39b4c8', 0],
     ]),
   );
-  s.ellipse(
-    760,
-    700,
-    760,
-    230,
-    'none',
-    'stroke="#ffffff" stroke-opacity="0.35" stroke-width="3" stroke-dasharray="18 12"',
-  );
+  s.ellipse(760, 700, 770, 236, 'none', 'stroke="#e9fbf6" stroke-opacity="0.22" stroke-width="10"');
+  s.ellipse(760, 700, 770, 236, 'none', 'stroke="#ffffff" stroke-opacity="0.3" stroke-width="2"');
   s.ellipse(620, 650, 340, 92, '#f4ecd8');
   s.ellipse(610, 630, 300, 70, '#4b8a4e');
   for (let i = 0; i < 26; i++)

@@ -389,7 +389,16 @@ export function mountains(s: Scene, o: MountainOptions) {
         0.1,
         4,
       );
-      s.poly([...along, [valleyFoot, o.base], ...fall], o.shade.color, `opacity="${o.shade.opacity}"`);
+      const fade = s.linearAbs(
+        [
+          [0, o.shade.color, o.shade.opacity],
+          [0.55, o.shade.color, o.shade.opacity * 0.7],
+          [1, o.shade.color, 0],
+        ],
+        py,
+        o.base,
+      );
+      s.poly([...along, [valleyFoot, o.base], ...fall], fade);
     }
   }
 }
@@ -490,12 +499,17 @@ export function shrub(s: Scene, x: number, y: number, r: number, color: string, 
 
 export function olive(s: Scene, x: number, y: number, h: number, color: string, light: string) {
   s.path(
-    `M${f(x - 10)} ${f(y)}C${f(x - 4)} ${f(y - h * 0.3)} ${f(x - 22)} ${f(y - h * 0.45)} ${f(x - 6)} ${f(y - h * 0.6)}L${f(x + 6)} ${f(y - h * 0.6)}C${f(x + 16)} ${f(y - h * 0.4)} ${f(x + 4)} ${f(y - h * 0.3)} ${f(x + 12)} ${f(y)}Z`,
+    `M${f(x - h * 0.05)} ${f(y)}C${f(x - h * 0.01)} ${f(y - h * 0.2)} ${f(x - h * 0.09)} ${f(y - h * 0.35)} ${f(x - h * 0.04)} ${f(y - h * 0.55)}L${f(x + h * 0.03)} ${f(y - h * 0.55)}C${f(x + h * 0.07)} ${f(y - h * 0.38)} ${f(x + h * 0.01)} ${f(y - h * 0.2)} ${f(x + h * 0.06)} ${f(y)}Z`,
     '#4a3f33',
   );
-  shrub(s, x - h * 0.15, y - h * 0.72, h * 0.32, color, light);
-  shrub(s, x + h * 0.18, y - h * 0.78, h * 0.3, color, light);
-  shrub(s, x, y - h * 0.9, h * 0.28, color, light);
+  s.path(
+    `M${f(x - h * 0.02)} ${f(y - h * 0.4)}Q${f(x - h * 0.12)} ${f(y - h * 0.5)} ${f(x - h * 0.2)} ${f(y - h * 0.58)}`,
+    'none',
+    `stroke="#4a3f33" stroke-width="${f(h * 0.025)}" stroke-linecap="round"`,
+  );
+  shrub(s, x - h * 0.2, y - h * 0.6, h * 0.26, color, light);
+  shrub(s, x + h * 0.18, y - h * 0.64, h * 0.25, color, light);
+  shrub(s, x - h * 0.02, y - h * 0.78, h * 0.28, color, light);
 }
 
 /** A coconut palm: a tapering curved trunk and feathered fronds. */
@@ -633,14 +647,8 @@ export function modernVilla(
       [1, '#000000', 0],
     ]),
   );
-  s.rect(
-    X(430),
-    Y(238),
-    140 * k,
-    42 * k,
-    '#ffffff',
-    `opacity="0.14" stroke="#ffffff" stroke-opacity="0.45" stroke-width="${f(1.5 * k)}"`,
-  );
+  s.rect(X(430), Y(214), 140 * k, 2.5 * k, o.slab);
+  for (let i = 0; i <= 7; i++) s.rect(X(430 + i * 20), Y(214), 2 * k, 18 * k, o.slab, 'opacity="0.8"');
   // Pergola over the terrace
   for (let i = 0; i < 7; i++) s.rect(X(-30 + i * 22), Y(300), 5 * k, 104 * k, o.slab, 'opacity="0.9"');
   s.rect(X(-30), Y(304), 150 * k, 8 * k, o.slab);
