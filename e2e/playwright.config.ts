@@ -36,7 +36,8 @@ export default defineConfig({
   workers: 1,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
-  timeout: 30_000,
+  // Generous for a loaded 2-core machine: the signed-in dashboard renders the whole catalogue.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
@@ -69,7 +70,8 @@ export default defineConfig({
     command: 'node --enable-source-maps ../apps/server/dist/server.js',
     cwd: here,
     url: `${BASE_URL}/readyz`,
-    timeout: 120_000,
+    // The first start migrates, seeds ~500 properties and generates their images (60-90 s here).
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
