@@ -228,4 +228,46 @@ describe('/dashboard', { timeout: 20_000 }, () => {
       ).toBeInTheDocument();
     }
   });
+
+  it('a dated search shows stay totals and prefills the booking dates, priced with the search total', async () => {
+    const dated = makeProperty({
+      id: 1,
+      name: 'Villa Aurora',
+      basePricePerNight: 1000,
+      weeklyPriceEur: 7000,
+      totalNights: 5,
+      totalCost: 6400,
+      totalCostEur: 6400,
+    });
+    const { user, searches } = setup({ search: () => ({ body: [dated] }) });
+    await screen.findByText('Villa Aurora');
+    // Dates are picked with the calendar; a date field opens a month grid starting on Sunday.
+    await user.click(screen.getByRole('button', { name: 'Check-in: Add date' }));
+    const grid = await screen.findByRole('grid');
+    expect(grid.querySelector('th')).toHaveTextContent(/^Su/);
+    await user.keyboard('{Escape}');
+    // Pick the 1st to the 6th of next month, then search.
+    await user.click(screen.getByRole('button', { name: 'Check-in: Add date' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    const days = within(await screen.findByRole('grid')).getAllByRole('gridcell');
+    const firstOfMonth = days.find((d) => d.textContent === '1' && !d.hasAttribute('data-outside'))!;
+    await user.click(within(firstOfMonth).getByRole('button'));
+    await user.click(screen.getByRole('button', { name: 'Check-out: Add date' }));
+    const outDays = within(await screen.findByRole('grid')).getAllByRole('gridcell');
+    const sixth = outDays.find((d) => d.textContent === '6' && !d.hasAttribute('data-outside'))!;
+    await user.click(within(sixth).getByRole('button'));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('1 property matches your search');
+    const sent = searches()[0] as { checkIn: string; checkOut: string };
+    expect(sent.checkIn.endsWith('-01')).toBe(true);
+    expect(sent.checkOut.endsWith('-06')).toBe(true);
+
+    expect(screen.getByText('€6,400 for 5 nights')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View details of Villa Aurora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    expect(within(dialog).getByRole('button', { name: /^Check-in: .*1, \d{4}$/ })).toBeInTheDocument();
+    const estimate = within(within(dialog).getByRole('region', { name: 'Cost estimate' }));
+    expect(estimate.getByText('5 nights at the dated rates')).toBeInTheDocument();
+    expect(estimate.getByText('€6,592')).toBeInTheDocument(); // 6,400 + 192 service fee
+  });
 });

@@ -67,7 +67,7 @@ function Dashboard({ agentId }: { agentId: number }) {
           </div>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
             <p className="text-sm text-ink" aria-live="polite">
-              <span className="font-display text-3xl leading-none">{count}</span>{' '}
+              <span className="font-display text-3xl leading-none lining-nums">{count}</span>{' '}
               <span className="text-stone">{count === 1 ? 'property' : 'properties'} selected</span>
             </p>
             {count > 0 && (
@@ -112,6 +112,7 @@ function Dashboard({ agentId }: { agentId: number }) {
               stay={stay}
               onClear={search.actions.clear}
               offMarket={<OffMarketCard criteria={criteria} />}
+              offMarketBanner={<OffMarketCard criteria={criteria} layout="banner" />}
             />
           )}
         </div>
@@ -129,6 +130,7 @@ function Results({
   stay,
   onClear,
   offMarket,
+  offMarketBanner,
 }: {
   status: 'none' | 'searching' | 'searched';
   list: readonly Property[];
@@ -138,6 +140,7 @@ function Results({
   stay: { checkIn: string; checkOut: string } | null;
   onClear: () => void;
   offMarket: ReactNode;
+  offMarketBanner: ReactNode;
 }) {
   const n = list.length;
   const summary =
@@ -165,7 +168,7 @@ function Results({
             Clear Filters
           </Button>
         </EmptyState>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{offMarket}</div>
+        <div className="mt-8">{offMarketBanner}</div>
       </>
     );
   }

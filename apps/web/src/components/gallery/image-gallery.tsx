@@ -56,7 +56,7 @@ export function ImageGallery({
         )}
       </div>
       {total > 1 && (
-        <div className="mt-3 flex gap-2 overflow-x-auto pb-1">
+        <div className="mt-2 flex gap-2 overflow-x-auto p-1">
           {images.map((src, i) => (
             <button
               key={`${src}-${i}`}

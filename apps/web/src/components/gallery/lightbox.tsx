@@ -42,7 +42,7 @@ export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange
         <D.Overlay className="fixed inset-0 z-[70] bg-[#0d0c0b]/95" />
         <D.Content
           onKeyDown={onKeyDown}
-          className="fixed inset-0 z-[70] flex flex-col text-white outline-none"
+          className="fixed inset-0 z-[70] flex flex-col bg-[#0d0c0b] text-white outline-none"
           aria-describedby={undefined}
         >
           <D.Title className="sr-only">{`${alt}: photo gallery`}</D.Title>

@@ -18,7 +18,7 @@ const criteria = {
 async function openDialog() {
   const user = userEvent.setup({ delay: null });
   renderWithProviders(<OffMarketCard criteria={criteria} />);
-  await user.click(screen.getByRole('button', { name: 'Request Off-Market Options' }));
+  await user.click(screen.getByRole('button', { name: 'Request Off-Market' }));
   await screen.findByRole('dialog', { name: 'Off-Market Property Inquiry' });
   return user;
 }

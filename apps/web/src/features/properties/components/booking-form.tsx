@@ -90,7 +90,7 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
       <Field label="Phone (optional)">
         <Input type="tel" autoComplete="tel" {...r('phone')} />
       </Field>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-4">
         <Controller
           control={form.control}
           name="checkIn"
@@ -198,7 +198,7 @@ function EstimatePanel({
           </div>
           <div className="flex items-baseline justify-between gap-4 border-t border-line pt-2">
             <dt className="font-medium text-ink">Total</dt>
-            <dd className="font-display text-2xl text-ink">{money(result.estimate.total)}</dd>
+            <dd className="font-display text-2xl text-ink lining-nums">{money(result.estimate.total)}</dd>
           </div>
         </dl>
       )}

@@ -121,7 +121,7 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
             <div className="min-w-0">
               <p
                 className={cn(
-                  'font-display text-2xl leading-none text-ink',
+                  'font-display text-2xl leading-none text-ink lining-nums',
                   price === 'Price on Request' && 'text-xl',
                 )}
               >

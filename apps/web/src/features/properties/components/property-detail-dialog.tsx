@@ -49,7 +49,11 @@ export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: 
           </span>
         }
       >
-        <ImageGallery images={p.images} alt={p.name} />
+        <ImageGallery
+          images={p.images}
+          alt={p.name}
+          aspectClassName="aspect-[4/3] sm:aspect-[16/9] lg:aspect-[2/1]"
+        />
 
         <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
           <div className="min-w-0">
@@ -57,7 +61,7 @@ export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: 
               {facts.map(([label, value]) => (
                 <div key={label} className="px-1 py-4 text-center sm:px-4">
                   <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-                  <dd className="mt-1 font-display text-2xl text-ink">{value}</dd>
+                  <dd className="mt-1 font-display text-2xl text-ink lining-nums">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -76,7 +80,7 @@ export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: 
             {groups.length > 0 && (
               <>
                 <h3 className="mt-10 text-2xl">Amenities</h3>
-                <div className="mt-4 grid gap-x-8 gap-y-6 sm:grid-cols-2">
+                <div className="mt-4 grid grid-cols-2 gap-x-6 gap-y-6 sm:gap-x-8">
                   {groups.map((g) => (
                     <section key={g.category} aria-label={g.category}>
                       <h4 className="eyebrow">{g.category}</h4>
@@ -97,7 +101,7 @@ export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: 
 
           <aside aria-label="Booking inquiry" className="lg:sticky lg:top-0 lg:self-start">
             <div className="rounded-[3px] border border-line bg-ivory p-5 sm:p-6">
-              <p className="font-display text-3xl leading-none text-ink">{weeklyPriceText(p)}</p>
+              <p className="font-display text-3xl leading-none text-ink lining-nums">{weeklyPriceText(p)}</p>
               {stayTotal && <p className="mt-2 text-sm text-stone">{stayTotal}</p>}
               <h3 className="mt-5 border-t border-line pt-5 text-xl">Request this {type.toLowerCase()}</h3>
               <p className="mb-5 mt-1 text-sm text-stone">Our concierge replies within 24 hours.</p>
