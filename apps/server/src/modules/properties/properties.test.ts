@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  amenities,
   availability,
   dailyPricing,
   inquiries,
@@ -13,6 +14,7 @@ import { useTestContext } from '../../../test/helpers';
 import { block, ensureAmenities, price, uniqueName } from './properties.fixtures';
 
 const ctx = useTestContext();
+const ensureAmenitiesReturning = (name: string) => ctx.db.insert(amenities).values({ name }).returning();
 let admin = '';
 let agent = '';
 let agentId = 0;
@@ -186,6 +188,14 @@ describe('POST /api/properties', () => {
     expect(anon.statusCode).toBe(401);
     const res = await post(payload(), agent);
     expect(res.statusCode).toBe(403);
+  });
+  it('lists amenity names in the order sent and drops ids of amenities no longer in the catalogue', async () => {
+    const [gone] = await ensureAmenitiesReturning(uniqueName('Moat'));
+    const res = await post(payload({ amenities: ['Sea View', gone!.name, 'Butler'] }));
+    expect(res.json().amenities).toEqual(['Sea View', gone!.name, 'Butler']);
+    await ctx.db.delete(amenities).where(eq(amenities.id, gone!.id));
+    const after = (await get(`/api/properties/${res.json().id}`)).json();
+    expect(after.amenities).toEqual(['Sea View', 'Butler']);
   });
 });
 

@@ -48,11 +48,12 @@ function stayPrices(stay: { checkIn: string; checkOut: string }) {
 }
 
 /**
- * Search, evaluated in the database in ONE query (DESIGN §6). Filters are bound parameters; the
- * amenity filter uses the GIN index (`amenity_ids @> …`), the blocked-night test the partial index on
- * unavailable rows, the stay's prices the (property_id, date) unique index. Ordered by id (stable).
+ * The search query, evaluated in the database as ONE statement (DESIGN §6). Filters are bound
+ * parameters; the amenity filter uses the GIN index (`amenity_ids @> …`), the blocked-night test the
+ * partial index on unavailable rows, the stay's prices the (property_id, date) unique index. Ordered
+ * by id (stable). Exported so the bench can EXPLAIN it.
  */
-export async function searchProperties(db: Queryable, params: SearchParams): Promise<Property[]> {
+export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const where: SQL[] = [];
   if (params.country) where.push(sql`lower(${regions.name}) = lower(${params.country})`);
   if (params.destination) where.push(sql`lower(${subregions.name}) = lower(${params.destination})`);
@@ -60,48 +61,53 @@ export async function searchProperties(db: Queryable, params: SearchParams): Pro
   if (params.amenityIds?.length) where.push(arrayContains(properties.amenityIds, params.amenityIds));
 
   const stay = params.stay;
+  let totalCost: SQL = sql`null::numeric`;
+  let totalCostEur: SQL = sql`null::numeric`;
   if (!stay) {
     if (params.maxPrice != null) {
       where.push(sql`round(${basePrice} * 7 * ${rateToEurSql}, 2) <= ${params.maxPrice}::numeric`);
     }
-    const q = selectProperties(db).orderBy(asc(properties.id));
-    if (where.length) q.where(and(...where));
-    if (params.limit) q.limit(params.limit);
-    if (params.offset) q.offset(params.offset);
-    return (await q).map(toProperty);
-  }
+  } else {
+    const nights = sql`${stay.nights}::integer`;
+    // The stay's total in the property's currency: per-date prices where set, base price elsewhere;
+    // null when a night has no price (Price on Request) or a per-date price cannot be converted.
+    totalCost = sql`case
+        when stay.converted_nights < stay.priced_nights then null
+        when stay.priced_nights < ${nights} and ${basePrice} is null then null
+        else coalesce(stay.priced_total, 0) + (${nights} - stay.priced_nights) * coalesce(${basePrice}, 0)
+      end`;
+    totalCostEur = sql`round(${totalCost} * ${rateToEurSql}, 2)`;
 
-  const nights = sql`${stay.nights}::integer`;
-  // The stay's total in the property's currency: per-date prices where set, base price elsewhere;
-  // null when a night has no price (Price on Request) or a per-date price cannot be converted.
-  const totalCost = sql`case
-      when stay.converted_nights < stay.priced_nights then null
-      when stay.priced_nights < ${nights} and ${basePrice} is null then null
-      else coalesce(stay.priced_total, 0) + (${nights} - stay.priced_nights) * coalesce(${basePrice}, 0)
-    end`;
-  const totalCostEur = sql`round(${totalCost} * ${rateToEurSql}, 2)`;
-
-  where.push(eq(properties.available, true));
-  where.push(sql`not exists (
-    select 1 from availability blocked
-    where blocked.property_id = ${properties.id} and blocked.available = false
-      and blocked.date >= ${stay.checkIn}::date and blocked.date < ${stay.checkOut}::date
-  )`);
-  if (params.maxPrice != null) {
-    // weekly = total ÷ nights × 7, in EUR, compared at cent precision like the weekly price shown.
-    where.push(sql`round(${totalCost} * ${rateToEurSql} * 7 / ${nights}, 2) <= ${params.maxPrice}::numeric`);
+    where.push(eq(properties.available, true));
+    where.push(sql`not exists (
+      select 1 from availability blocked
+      where blocked.property_id = ${properties.id} and blocked.available = false
+        and blocked.date >= ${stay.checkIn}::date and blocked.date < ${stay.checkOut}::date
+    )`);
+    if (params.maxPrice != null) {
+      // weekly = total ÷ nights × 7, in EUR, compared at cent precision like the weekly price shown.
+      where.push(
+        sql`round(${totalCost} * ${rateToEurSql} * 7 / ${nights}, 2) <= ${params.maxPrice}::numeric`,
+      );
+    }
   }
 
   const q = selectProperties(db, {
     totalCost: sql<string | null>`${totalCost}`.as('total_cost'),
     totalCostEur: sql<string | null>`${totalCostEur}`.as('total_cost_eur'),
-  })
-    .leftJoinLateral(stayPrices(stay), sql`true`)
-    .where(and(...where))
-    .orderBy(asc(properties.id));
+  });
+  if (stay) q.leftJoinLateral(stayPrices(stay), sql`true`);
+  if (where.length) q.where(and(...where));
+  q.orderBy(asc(properties.id));
   if (params.limit) q.limit(params.limit);
   if (params.offset) q.offset(params.offset);
-  const rows = await q;
+  return q;
+}
+
+export async function searchProperties(db: Queryable, params: SearchParams): Promise<Property[]> {
+  const rows = await buildSearchQuery(db, params);
+  const stay = params.stay;
+  if (!stay) return rows.map((row) => toProperty(row as PropertyRow));
   return rows.map((row) => ({
     ...toProperty(row as PropertyRow),
     totalNights: stay.nights,
