@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
 
 /** Every route is its own chunk (DESIGN §7): a client on a white-label link never loads admin code. */
@@ -10,7 +9,8 @@ export function routes(_queryClient: QueryClient): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         {
-          element: <AppLayout />,
+          // Lazy too: a client on a white-label link never downloads the nav, bell or agent code.
+          lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
           children: [
             { index: true, lazy: () => import('./routes/landing') },
             { path: 'company-info', lazy: () => import('./routes/company-info') },
