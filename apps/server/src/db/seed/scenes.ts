@@ -1241,11 +1241,20 @@ function islandBeach(s: Scene) {
   s.ellipse(700, 960, 380, 30, '#c9b48e', 'opacity="0.5"');
   palm(s, 260, 1040, 920, 0.42, '#7a6550', '#2e6b3f', 11);
   // Daybed with a canopy
-  s.rect(1080, 860, 6, 140, '#d8cfc0');
-  s.rect(1354, 860, 6, 140, '#d8cfc0');
-  s.rect(1070, 850, 300, 16, '#fbf8f2');
-  s.rect(1090, 960, 260, 40, '#fbf8f2');
-  s.ellipse(1220, 1015, 190, 14, '#b8a07a', 'opacity="0.45"');
+  s.ellipse(1240, 1012, 210, 16, '#b8a07a', 'opacity="0.4"');
+  for (const px of [1076, 1396]) s.rect(px, 842, 9, 166, '#e4dccd');
+  s.rect(1064, 834, 344, 14, '#fbf8f2');
+  s.rect(1064, 846, 344, 4, '#e0d6c4');
+  s.rect(1082, 990, 308, 16, '#d9cbb2');
+  s.rect(1086, 956, 300, 36, '#fbf8f2');
+  s.rect(1086, 986, 300, 6, '#ece4d6');
+  s.ellipse(1150, 952, 46, 20, '#e7ddcc');
+  s.ellipse(1236, 950, 46, 20, '#eadfcd');
+  s.ellipse(1322, 952, 46, 20, '#e7ddcc');
+  s.ellipse(1200, 962, 26, 12, '#6fb7c0');
+  // Sheer curtains caught by the breeze
+  s.path('M1066 850Q1046 930 1074 1004L1096 1004Q1074 930 1092 850Z', '#ffffff', 'opacity="0.7"');
+  s.path('M1406 850Q1432 920 1414 1004L1392 1004Q1410 920 1380 850Z', '#ffffff', 'opacity="0.7"');
   vignette(s, 0.2);
 }
 

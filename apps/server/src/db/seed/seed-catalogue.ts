@@ -31,12 +31,16 @@ const count = (n: number) => n.toLocaleString('en-US');
  * Seeds the demo catalogue: reference data, destinations, 520 houses with amenities and images,
  * 365 days of seasonal prices and some blocked stays. One transaction, so a failed seed leaves
  * nothing half-done (start-up seeds only an empty catalogue). The images render on sharp's threads
- * while the database work runs.
+ * while the database work runs; `generateDemoImages` can be called again on any start (it skips files
+ * that exist).
  */
 export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<void> {
-  const images = generateDemoImages(opts.uploadDir);
-  // Keep a rejected image job from being reported as unhandled while the database work runs.
-  images.catch(() => undefined);
+  // A failed render must not cost the catalogue: report it, and a later start can render again.
+  const images = generateDemoImages(opts.uploadDir).then(
+    (n) => (n ? `generated ${n} demo images` : 'demo images already present'),
+    (err: unknown) =>
+      `demo images could not be generated: ${err instanceof Error ? err.message : String(err)}`,
+  );
   const catalogue = generateCatalogue();
   await db.transaction(async (tx) => {
     opts.log('seeding reference data…');
@@ -50,8 +54,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<void> {
     const blocked = await seedBlocks(tx, catalogue, ids);
     opts.log(`seeded ${count(blocked)} blocked nights`);
   });
-  const rendered = await images;
-  opts.log(rendered ? `generated ${rendered} demo images` : 'demo images already present');
+  opts.log(await images);
 }
 
 /** Amenity categories and amenities (seed 001 §2) and the exchange rates; returns amenity ids by name. */

@@ -545,26 +545,37 @@ export function palm(
     const mx = tx + dx * len * 0.55;
     const my = ty + dy * len * 0.5 - len * 0.12;
     const spine = `M${f(tx)} ${f(ty)}Q${f(mx)} ${f(my)} ${f(ex)} ${f(ey)}`;
-    s.path(spine, 'none', `stroke="${leaf}" stroke-width="${f(h * 0.008)}" stroke-linecap="round"`);
-    let leaflets = '';
-    const steps = 16;
-    for (let k = 2; k <= steps; k++) {
-      const t = k / steps;
+    s.path(
+      spine,
+      'none',
+      `stroke="${leaf}" stroke-width="${f(Math.max(1.5, h * 0.006))}" stroke-linecap="round"`,
+    );
+    // Leaflets as thin blades along the spine, longest mid-frond, swept back and drooping.
+    let blades = '';
+    const steps = Math.max(12, Math.min(34, Math.round(h / 26)));
+    const at = (t: number) => {
       const px = (1 - t) ** 2 * tx + 2 * (1 - t) * t * mx + t * t * ex;
       const py = (1 - t) ** 2 * ty + 2 * (1 - t) * t * my + t * t * ey;
-      const tgx = 2 * (1 - t) * (mx - tx) + 2 * t * (ex - mx);
-      const tgy = 2 * (1 - t) * (my - ty) + 2 * t * (ey - my);
-      const tl = Math.hypot(tgx, tgy) || 1;
-      const nx = -tgy / tl;
-      const ny = tgx / tl;
-      const ll = h * 0.09 * Math.sin(Math.PI * Math.min(1, t * 1.1)) + h * 0.01;
+      const gx = 2 * (1 - t) * (mx - tx) + 2 * t * (ex - mx);
+      const gy = 2 * (1 - t) * (my - ty) + 2 * t * (ey - my);
+      const gl = Math.hypot(gx, gy) || 1;
+      return { px, py, ux: gx / gl, uy: gy / gl };
+    };
+    for (let k = 1; k <= steps; k++) {
+      const t = k / (steps + 1);
+      const a = at(t);
+      const b = at(Math.min(1, t + 0.9 / (steps + 1)));
+      const ll = h * (0.11 * Math.sin(Math.PI * Math.min(1, t * 1.05)) + 0.015) * rng.range(0.85, 1.1);
       for (const side of [-1, 1]) {
-        const lx = px + (nx * side * 0.8 + (tgx / tl) * 0.35) * ll;
-        const ly = py + (ny * side * 0.8 + (tgy / tl) * 0.35) * ll + ll * 0.45;
-        leaflets += `M${f(px)} ${f(py)}L${f(lx)} ${f(ly)}`;
+        const dxl = -a.uy * side * 0.62 + a.ux * 0.55;
+        const dyl = a.ux * side * 0.62 + a.uy * 0.55 + 0.5;
+        const norm = Math.hypot(dxl, dyl) || 1;
+        const lx = a.px + (dxl / norm) * ll;
+        const ly = a.py + (dyl / norm) * ll;
+        blades += `M${f(a.px)} ${f(a.py)}L${f(lx)} ${f(ly)}L${f(b.px)} ${f(b.py)}Z`;
       }
     }
-    s.path(leaflets, 'none', `stroke="${leaf}" stroke-width="${f(h * 0.0075)}" stroke-linecap="round"`);
+    s.path(blades, leaf);
   }
   s.ellipse(tx, ty + h * 0.01, h * 0.02, h * 0.015, trunk);
 }
