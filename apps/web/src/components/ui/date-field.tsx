@@ -109,9 +109,15 @@ export function DateField({
                 '--rdp-day_button-border-radius': '2px',
                 '--rdp-nav-height': '2.5rem',
                 '--rdp-disabled-opacity': '0.35',
+                '--rdp-weekday-opacity': '1',
                 fontSize: '14px',
               } as CSSProperties
             }
+            labels={{
+              // 'Sunday, November 1, 2026': the visible day number is a word of the name (WCAG 2.5.3).
+              labelDayButton: (date, m) =>
+                `${m.today ? 'Today, ' : ''}${format(date, 'EEEE, MMMM d, yyyy')}${m.selected ? ', selected' : ''}`,
+            }}
             classNames={{
               month_caption: cn(rdp.month_caption, 'px-1 font-display text-xl font-medium text-ink'),
               weekday: cn(rdp.weekday, 'text-[11px] font-medium uppercase tracking-[0.1em] text-stone'),
