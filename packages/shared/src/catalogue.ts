@@ -177,25 +177,31 @@ export const exchangeRateInputSchema = z.object({
 });
 
 // Destinations (seed 001 §7).
-export const regionInputSchema = z.object({
-  regionName: z
-    .string({ error: 'Please enter a region name' })
-    .trim()
-    .min(1, 'Please enter a region name')
-    .max(100),
-});
-export const subregionInputSchema = z.object({
-  regionName: z
-    .string({ error: 'Please select a region and enter a subregion name' })
-    .trim()
-    .min(1, 'Please select a region and enter a subregion name')
-    .max(100),
-  subregionName: z
-    .string({ error: 'Please select a region and enter a subregion name' })
-    .trim()
-    .min(1, 'Please select a region and enter a subregion name')
-    .max(100),
-});
+export const regionInputSchema = z.object(
+  {
+    regionName: z
+      .string({ error: 'Please enter a region name' })
+      .trim()
+      .min(1, 'Please enter a region name')
+      .max(100),
+  },
+  { error: 'Please enter a region name' },
+);
+export const subregionInputSchema = z.object(
+  {
+    regionName: z
+      .string({ error: 'Please select a region and enter a subregion name' })
+      .trim()
+      .min(1, 'Please select a region and enter a subregion name')
+      .max(100),
+    subregionName: z
+      .string({ error: 'Please select a region and enter a subregion name' })
+      .trim()
+      .min(1, 'Please select a region and enter a subregion name')
+      .max(100),
+  },
+  { error: 'Please select a region and enter a subregion name' },
+);
 
 /** The landing page's featured villa: public, no trade rates beyond the headline nightly price. */
 export const featuredPropertySchema = z.object({

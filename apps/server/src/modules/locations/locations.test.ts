@@ -186,3 +186,24 @@ describe('DELETE /api/admin/locations/subregion/:regionName/:subregionName', () 
     expect(asAgent.statusCode).toBe(403);
   });
 });
+
+describe('destination creation without a body', () => {
+  it("answers the form's own message", async () => {
+    const { signedIn } = await import('../../../test/factories');
+    const { cookie } = await signedIn(ctx.app, ctx.db, 'admin');
+    const region = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/locations/region',
+      headers: { cookie },
+    });
+    expect(region.statusCode).toBe(400);
+    expect(region.json().message).toBe('Please enter a region name');
+    const sub = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/locations/subregion',
+      headers: { cookie },
+    });
+    expect(sub.statusCode).toBe(400);
+    expect(sub.json().message).toBe('Please select a region and enter a subregion name');
+  });
+});
