@@ -5,7 +5,7 @@ import { mockApi, renderWithProviders } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
 async function submit(email = 'ada@example.com', password = 'secret-pass') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));

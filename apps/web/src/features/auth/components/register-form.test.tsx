@@ -16,7 +16,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, confirm = 'secret-
 describe('RegisterForm', () => {
   it("shows 'Passwords don't match' under the confirmation and in a Validation Error toast", async () => {
     const calls = mockApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
     await fill(user, 'other-pass');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
@@ -27,7 +27,7 @@ describe('RegisterForm', () => {
 
   it('sends the application and goes to /login', async () => {
     const calls = mockApi({ 'POST /api/auth/register': () => ({ status: 201, body: { id: 1 } }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
@@ -43,7 +43,7 @@ describe('RegisterForm', () => {
         body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
