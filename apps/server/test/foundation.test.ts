@@ -79,3 +79,22 @@ describe('start-up', () => {
     expect(lines.join('\n')).not.toMatch(/seeded/);
   });
 });
+
+describe('demo image repair', () => {
+  it('re-renders missing demo images at start when the catalogue still uses them', async () => {
+    const { mkdtempSync, existsSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { createProperty } = await import('./factories');
+    const { propertyImages } = await import('../src/db/schema');
+    const p = await createProperty(ctx.db);
+    await ctx.db.insert(propertyImages).values({ propertyId: p.id, url: '/uploads/demo/villa-1.webp' });
+    const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
+    await bootstrap(ctx.db, { ...ctx.config, admin: undefined, seedDemo: false, uploadDir }, {
+      info: () => undefined,
+    } as never);
+    const files = readdirSync(path.join(uploadDir, 'demo'));
+    expect(files.filter((f) => f.endsWith('.webp')).length).toBeGreaterThanOrEqual(15);
+    expect(existsSync(path.join(uploadDir, 'demo', files[0]!))).toBe(true);
+  });
+});

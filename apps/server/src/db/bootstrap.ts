@@ -1,10 +1,10 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './client';
-import { properties, users } from './schema';
-import { seedCatalogue, seedDemoAccounts } from './seed';
+import { properties, propertyImages, users } from './schema';
+import { generateDemoImages, seedCatalogue, seedDemoAccounts } from './seed';
 
 /**
  * Start-up work after migrations: make sure the configured admin exists (approved, role admin,
@@ -18,8 +18,19 @@ export async function bootstrap(db: Db, config: Config, log: Pick<FastifyBaseLog
     await seedCatalogue(db, { uploadDir: config.uploadDir, log: (m) => log.info(m) });
     log.info(`demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (config.seedDemo !== false) await seedDemoAccounts(db);
-  } else if (config.seedDemo === true) {
-    await seedDemoAccounts(db);
+  } else {
+    if (config.seedDemo === true) await seedDemoAccounts(db);
+    // Re-renders demo images that went missing (a wiped uploads folder) while the catalogue still
+    // shows them; ~10 ms when all exist.
+    const [demo] = await db
+      .select({ id: propertyImages.id })
+      .from(propertyImages)
+      .where(like(propertyImages.url, '/uploads/demo/%'))
+      .limit(1);
+    if (demo) {
+      const rendered = await generateDemoImages(config.uploadDir);
+      if (rendered) log.info(`re-rendered ${rendered} missing demo images`);
+    }
   }
 }
 
