@@ -15,12 +15,25 @@ import { BASE_URL, E2E_ADMIN, PORT } from './env';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 // The config is loaded by the runner and again by each worker: only the runner makes the data
-// directory (removing the ones earlier runs left behind); workers inherit its path.
+// directory; workers inherit its path. It removes the directories of earlier runs whose runner has
+// ended (named .data-<runner pid>-<time>), never those of a run still going on beside it.
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 function freshDataDir(): string {
   for (const entry of readdirSync(here)) {
-    if (entry.startsWith('.data-')) rmSync(path.join(here, entry), { recursive: true, force: true });
+    const match = /^\.data-(\d+)-\d+$/.exec(entry) ?? /^\.data-\d+$/.exec(entry);
+    const pid = match?.[1] ? Number(match[1]) : undefined;
+    if (match && (pid === undefined || !alive(pid))) {
+      rmSync(path.join(here, entry), { recursive: true, force: true });
+    }
   }
-  const dir = path.join(here, `.data-${Date.now()}`);
+  const dir = path.join(here, `.data-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   return dir;
 }
