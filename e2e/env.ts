@@ -1,5 +1,5 @@
 /** Values shared by the Playwright config and the fixtures. */
-export const PORT = 3100;
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** The admin the e2e server is started with (ADMIN_EMAIL / ADMIN_PASSWORD): always exists. */
