@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const p = (...s) => path.join(root, ...s);
 
+/** Newest modification time of a file, or of any file below a folder (0 when missing). */
 function newest(dir) {
   let t = 0;
   if (!existsSync(dir)) return t;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name === 'dist') continue;
     const f = path.join(dir, e.name);
