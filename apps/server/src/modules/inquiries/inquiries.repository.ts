@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { inquiries, properties } from '../../db/schema';
+import { inquiries } from '../../db/schema';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 
@@ -28,18 +28,5 @@ export async function updateInquiryStatus(
     .set({ status: p.status })
     .where(eq(inquiries.id, p.id))
     .returning();
-  return row;
-}
-
-/** What a booking needs to know of the villa: its name (kept as a snapshot) and its capacity. */
-export async function findBookableProperty(
-  db: Queryable,
-  id: number,
-): Promise<{ id: number; name: string; maxGuests: number } | undefined> {
-  const [row] = await db
-    .select({ id: properties.id, name: properties.name, maxGuests: properties.maxGuests })
-    .from(properties)
-    .where(eq(properties.id, id))
-    .limit(1);
   return row;
 }

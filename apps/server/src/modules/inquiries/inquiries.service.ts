@@ -1,3 +1,4 @@
+import { findBookableProperty } from '../properties/properties.service';
 import {
   type Inquiry,
   type InquiryStatus,
@@ -81,7 +82,7 @@ export async function createInquiry(
         input.budget ? ` with a budget of ${input.budget}` : ''
       }.`;
     } else if ('propertyId' in input && typeof input.propertyId === 'number') {
-      const villa = await repo.findBookableProperty(tx, input.propertyId);
+      const villa = await findBookableProperty(tx, input.propertyId);
       if (!villa) throw new NotFoundError('Property not found');
       if (input.guests > villa.maxGuests) {
         throw new ValidationError(

@@ -195,3 +195,16 @@ export async function findAmenitiesById(db: Queryable, ids: number[]) {
   if (!ids.length) return [];
   return db.select({ id: amenities.id }).from(amenities).where(inArray(amenities.id, ids));
 }
+
+/** A villa's name and capacity (bookings keep the name as a snapshot and check the guests). */
+export async function findBookableProperty(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; name: string; maxGuests: number } | undefined> {
+  const [row] = await db
+    .select({ id: properties.id, name: properties.name, maxGuests: properties.maxGuests })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  return row;
+}

@@ -200,3 +200,6 @@ export async function searchProperties(db: Queryable, filters: SearchInput): Pro
     offset: filters.offset,
   });
 }
+
+/** What a booking needs to know of a villa: its name (kept as a snapshot) and its capacity. */
+export const findBookableProperty = (db: Queryable, id: number) => repo.findBookableProperty(db, id);

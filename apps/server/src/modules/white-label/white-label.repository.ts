@@ -137,18 +137,6 @@ export async function existingPropertyIds(db: Queryable, ids: number[]): Promise
   return rows.map((r) => r.id);
 }
 
-export async function findPropertyBrief(
-  db: Queryable,
-  id: number,
-): Promise<{ id: number; name: string; maxGuests: number } | undefined> {
-  const [row] = await db
-    .select({ id: properties.id, name: properties.name, maxGuests: properties.maxGuests })
-    .from(properties)
-    .where(eq(properties.id, id))
-    .limit(1);
-  return row;
-}
-
 /** The first image of the link's villas, in the link's order (Open Graph preview). */
 export async function firstImageOf(db: Queryable, propertyIds: number[]): Promise<string | undefined> {
   if (!propertyIds.length) return undefined;

@@ -1,3 +1,4 @@
+import { findBookableProperty } from '../properties/properties.service';
 import { randomUUID } from 'node:crypto';
 import {
   type AdminWhiteLabelLink,
@@ -208,7 +209,7 @@ export async function requestBooking(
     const link = await repo.findLiveLinkByUuid(tx, uuid);
     if (!link) throw new NotFoundError(LINK_NOT_FOUND);
     const villa = link.propertyIds.includes(input.propertyId)
-      ? await repo.findPropertyBrief(tx, input.propertyId)
+      ? await findBookableProperty(tx, input.propertyId)
       : undefined;
     if (!villa) throw new ValidationError('This villa is not part of this collection');
     if (input.guests != null && input.guests > villa.maxGuests) {

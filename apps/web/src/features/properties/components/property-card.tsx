@@ -5,13 +5,14 @@ import {
   truncateDescription,
   type Property,
 } from '@villas/shared';
-import { BedDouble, Home, MapPin, Users } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn } from '../../../lib/utils';
 import { stayTotalText, weeklyPriceText } from '../utils/price';
+import { PropertyFacts } from '../../../components/property/property-facts';
 
 export interface PropertyCardProps {
   property: Property;
@@ -84,20 +85,7 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
           {p.name}
         </h3>
 
-        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-[13px] text-stone">
-          <li className="flex items-center gap-1.5">
-            <BedDouble className="h-4 w-4" aria-hidden />
-            {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Users className="h-4 w-4" aria-hidden />
-            Up to {p.maxGuests} {p.maxGuests === 1 ? 'guest' : 'guests'}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Home className="h-4 w-4" aria-hidden />
-            {type}
-          </li>
-        </ul>
+        <PropertyFacts bedrooms={p.bedrooms} maxGuests={p.maxGuests} type={type} className="mt-3" />
 
         <p className="mt-4 text-sm leading-relaxed text-stone">{truncateDescription(p.description)}</p>
 

@@ -1,7 +1,8 @@
 import { cardAmenities, LIMITS, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
-import { BedDouble, Home, MapPin, Users } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
+import { PropertyFacts } from '../../../components/property/property-facts';
 
 export const placeOf = (p: PublicProperty) =>
   [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
@@ -38,20 +39,7 @@ export function VillaCard({
             {p.name}
           </button>
         </h3>
-        <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-[13px] text-stone">
-          <li className="flex items-center gap-1.5">
-            <BedDouble className="h-4 w-4" aria-hidden />
-            {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Users className="h-4 w-4" aria-hidden />
-            Up to {p.maxGuests} {p.maxGuests === 1 ? 'guest' : 'guests'}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Home className="h-4 w-4" aria-hidden />
-            {type}
-          </li>
-        </ul>
+        <PropertyFacts bedrooms={p.bedrooms} maxGuests={p.maxGuests} type={type} className="mt-3 gap-x-5" />
         {shown.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Amenities">
             {shown.map((a, i) => (
