@@ -105,11 +105,9 @@ async function searchCountryDatesAmenity(page: Page, stay: { checkIn: string; ch
     'the demo catalogue has French houses with a fireplace free that week',
   ).toBeGreaterThan(0);
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText: `${results.length} ${results.length === 1 ? 'property matches' : 'properties match'} your search`,
-      }),
+    page.getByRole('status').filter({
+      hasText: `${results.length} ${results.length === 1 ? 'property matches' : 'properties match'} your search`,
+    }),
   ).toBeVisible();
   return results;
 }
