@@ -1,10 +1,4 @@
-import {
-  cardAmenities,
-  LIMITS,
-  PROPERTY_TYPE_LABELS,
-  truncateDescription,
-  type Property,
-} from '@villas/shared';
+import { LIMITS, PROPERTY_TYPE_LABELS, truncateDescription, type Property } from '@villas/shared';
 import { MapPin } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
@@ -12,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn } from '../../../lib/utils';
 import { stayTotalText, weeklyPriceText } from '../utils/price';
-import { PropertyFacts } from '../../../components/property/property-facts';
+import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
 
 export interface PropertyCardProps {
   property: Property;
@@ -30,7 +24,6 @@ const stop = (e: MouseEvent) => e.stopPropagation();
  * characters, bedrooms, guests, type, and 3 amenities cut at 15 characters with '+N more'.
  */
 export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }: PropertyCardProps) {
-  const { shown, more } = cardAmenities(p.amenities);
   const price = weeklyPriceText(p);
   const stay = stayTotalText(p);
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
@@ -89,20 +82,7 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
 
         <p className="mt-4 text-sm leading-relaxed text-stone">{truncateDescription(p.description)}</p>
 
-        {shown.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Amenities">
-            {shown.map((a, i) => (
-              <li key={`${a}-${i}`} className="rounded-full bg-sand px-2.5 py-1 text-[11px] text-ink">
-                {a}
-              </li>
-            ))}
-            {more > 0 && (
-              <li className="rounded-full border border-line px-2.5 py-1 text-[11px] text-stone">
-                +{more} more
-              </li>
-            )}
-          </ul>
-        )}
+        <AmenityBadges names={p.amenities} />
 
         <div className="mt-auto pt-5">
           <div className="flex items-end justify-between gap-3 border-t border-line/70 pt-4">

@@ -1,8 +1,8 @@
-import { cardAmenities, LIMITS, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
+import { LIMITS, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
 import { MapPin } from 'lucide-react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
-import { PropertyFacts } from '../../../components/property/property-facts';
+import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
 
 export const placeOf = (p: PublicProperty) =>
   [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
@@ -17,7 +17,6 @@ export function VillaCard({
   onDetails: () => void;
   onRequest: () => void;
 }) {
-  const { shown, more } = cardAmenities(p.amenities);
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   return (
     <article
@@ -40,20 +39,7 @@ export function VillaCard({
           </button>
         </h3>
         <PropertyFacts bedrooms={p.bedrooms} maxGuests={p.maxGuests} type={type} className="mt-3 gap-x-5" />
-        {shown.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Amenities">
-            {shown.map((a, i) => (
-              <li key={`${a}-${i}`} className="rounded-full bg-sand px-2.5 py-1 text-[11px] text-ink">
-                {a}
-              </li>
-            ))}
-            {more > 0 && (
-              <li className="rounded-full border border-line px-2.5 py-1 text-[11px] text-stone">
-                +{more} more
-              </li>
-            )}
-          </ul>
-        )}
+        <AmenityBadges names={p.amenities} />
         <div className="mt-auto flex flex-col gap-2 pt-6 sm:flex-row">
           <Button variant="outline" size="sm" onClick={onDetails} aria-label={`Discover ${p.name}`}>
             Discover
