@@ -59,6 +59,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         requestId: request.id,
       });
     }
+    // Class 22 (data exception): a value the database cannot hold, such as an id beyond its integer
+    // range. That is the caller's input, so a 400, for every route at once.
+    if (pgErrorCode(err)?.startsWith('22')) {
+      return reply.code(400).send({
+        code: ErrorCode.VALIDATION_FAILED,
+        message: 'A value in the request is out of range or malformed',
+        requestId: request.id,
+      });
+    }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     }

@@ -55,7 +55,9 @@ export async function updateUserByAdmin(
     const result = await db.transaction(async (tx) => {
       const before = await repo.findById(tx, id);
       if (!before) throw new NotFoundError('User not found');
-      const after = await repo.updateUser(tx, id, { ...rest, ...(passwordHash ? { passwordHash } : {}) });
+      const changes = { ...rest, ...(passwordHash ? { passwordHash } : {}) };
+      // An empty edit changes nothing (and an UPDATE with nothing to set is not valid SQL).
+      const after = Object.keys(changes).length ? await repo.updateUser(tx, id, changes) : before;
       if (!after) throw new NotFoundError('User not found');
       if (passwordHash || (before.approved && !after.approved)) {
         await tx.delete(sessions).where(eq(sessions.userId, id));
