@@ -21,3 +21,14 @@ describe('date-only values', () => {
     expect(formatLongDate('2027-01-01')).toBe('January 1, 2027');
   });
 });
+
+describe('stays may not start in the past', () => {
+  const now = new Date('2027-05-10T12:00:00Z');
+  it('allows today, yesterday (guests west of UTC) and later, refuses earlier', async () => {
+    const { isNotPastStart } = await import('./dates.js');
+    expect(isNotPastStart('2027-05-10', now)).toBe(true);
+    expect(isNotPastStart('2027-05-09', now)).toBe(true);
+    expect(isNotPastStart('2027-05-08', now)).toBe(false);
+    expect(isNotPastStart(undefined, now)).toBe(true);
+  });
+});

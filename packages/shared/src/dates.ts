@@ -61,3 +61,12 @@ export function formatLongDate(value: string | Date): string {
     ...(dateOnly ? { timeZone: 'UTC' } : {}),
   }).format(d);
 }
+
+/**
+ * A stay may not start in the past. "Today" is the UTC date minus one day, so a guest west of UTC
+ * is never refused on their own today.
+ */
+export function isNotPastStart(checkIn: string | null | undefined, now: Date = new Date()): boolean {
+  return !checkIn || checkIn >= addDays(todayIso(now), -1);
+}
+export const PAST_CHECK_IN_MESSAGE = 'Check-in cannot be in the past';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, requiredText } from './common.js';
 import { INQUIRY_KINDS, INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryType } from './constants.js';
-import { isoDateSchema } from './dates.js';
+import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
 
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDateSchema.optional());
 
@@ -42,7 +42,8 @@ export const bookingInquirySchema = z
   .refine((v) => !(v.checkIn && v.checkOut) || v.checkOut > v.checkIn, {
     message: 'Check-out must be after check-in',
     path: ['checkOut'],
-  });
+  })
+  .refine((v) => isNotPastStart(v.checkIn), { message: PAST_CHECK_IN_MESSAGE, path: ['checkIn'] });
 
 /** Off-market dialog: the message already carries the appended search criteria, budget and requests. */
 export const offMarketInquirySchema = z.object({

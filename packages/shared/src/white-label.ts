@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, optionalText } from './common.js';
 import { WL_INQUIRY_STATUSES } from './constants.js';
-import { isoDateSchema } from './dates.js';
+import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
 import { propertyTypeSchema } from './property.js';
 
 /**
@@ -89,7 +89,8 @@ export const bookingRequestSchema = z
   .refine((v) => !(v.checkIn && v.checkOut) || v.checkOut > v.checkIn, {
     message: 'Check-out must be after check-in',
     path: ['checkOut'],
-  });
+  })
+  .refine((v) => isNotPastStart(v.checkIn), { message: PAST_CHECK_IN_MESSAGE, path: ['checkIn'] });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 
 export const whiteLabelInquirySchema = z.object({

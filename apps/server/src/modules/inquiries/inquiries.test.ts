@@ -134,6 +134,7 @@ describe('POST /api/inquiries: booking', () => {
     [{ checkOut: '2031-07-10' }, 'Check-out must be after check-in'],
     [{ email: 'nope' }, 'Please enter a valid email address'],
     [{ checkIn: '2031-02-30' }, undefined],
+    [{ checkIn: '2020-01-01', checkOut: '2020-01-08' }, 'Check-in cannot be in the past'],
   ])('rejects %j with a message', async (over, message) => {
     const villa = await createProperty(ctx.db);
     const res = await post(booking(villa.id, over));

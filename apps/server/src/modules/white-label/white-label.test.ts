@@ -439,6 +439,11 @@ describe('POST /api/white-label/:uuid/booking-request (public)', () => {
     ['no name', { clientName: ' ' }, 'Your name is required'],
     ['check-out on check-in', { checkOut: '2031-07-12' }, 'Check-out must be after check-in'],
     ['check-out before check-in', { checkOut: '2031-07-01' }, 'Check-out must be after check-in'],
+    [
+      'check-in in the past',
+      { checkIn: '2020-01-01', checkOut: '2020-01-08' },
+      'Check-in cannot be in the past',
+    ],
     ['zero guests', { guests: 0 }, 'At least 1 guest'],
     ['more guests than the villa sleeps', { guests: 7 }, 'Villa Capacity sleeps at most 6 guests'],
     ['a villa outside the link', { propertyId: 'outside' }, 'This villa is not part of this collection'],
