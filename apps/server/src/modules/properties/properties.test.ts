@@ -238,7 +238,7 @@ describe('PUT /api/properties/:id', () => {
     const created = (await post(payload({ bedrooms: 5, available: false, propertyType: 'chalet' }))).json();
     const res = await put(created.id, { name: 'Villa Renamed' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...res.json(), name: 'Villa Renamed' });
+    expect(res.json().name).toBe('Villa Renamed');
     expect(res.json()).toMatchObject({
       bedrooms: 5,
       available: false,
