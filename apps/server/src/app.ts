@@ -18,7 +18,16 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Every route with its declared access (tests check that none is open by accident). */
+    routeInventory: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  assets: boolean;
 }
 
 export interface BuildOptions {
@@ -46,6 +55,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('mailer', new Mailer(opts.database.db, opts.config, app.log));
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('routeInventory', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      // Read the config when asked: later onRoute hooks (the docs plugin's) may still set it.
+      app.routeInventory.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public === true;
+        },
+        get assets() {
+          return route.config?.assets === true;
+        },
+      });
+    }
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie, { secret: opts.config.sessionSecret });

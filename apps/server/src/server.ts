@@ -24,6 +24,7 @@ async function main() {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    ...config.db,
     onError: (err) => console.error('database pool error', err),
   });
   await database.migrate();

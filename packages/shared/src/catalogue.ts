@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidIsoDate, isoDateSchema } from './dates.js';
 import { currencySchema, propertyTypeSchema } from './property.js';
-import { requiredText } from './common.js';
+import { dbIdSchema, pathIdSchema, requiredText } from './common.js';
 
 const money = (label: string) =>
   z
@@ -33,7 +33,7 @@ const propertyFields = {
   siteCurrency: currencySchema,
   propertyType: propertyTypeSchema,
   amenities: z.array(z.string().trim().min(1).max(100)).max(200).optional(),
-  amenityIds: z.array(z.number().int().positive()).max(200).optional(),
+  amenityIds: z.array(dbIdSchema).max(200).optional(),
   images: z
     .array(
       z
@@ -102,7 +102,7 @@ export const searchFiltersSchema = z
     ),
     checkIn: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     checkOut: z.preprocess(blankToUndefined, isoDateSchema.optional()),
-    amenityIds: z.array(z.number().int().positive()).max(100).optional(),
+    amenityIds: z.array(dbIdSchema).max(100).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     offset: z.number().int().min(0).optional(),
   })
@@ -121,13 +121,13 @@ export type SearchFilters = z.input<typeof searchFiltersSchema>;
 
 // Per-date calendar (seed 001 §3, §7).
 export const dailyPricingInputSchema = z.object({
-  propertyId: z.number().int().positive(),
+  propertyId: dbIdSchema,
   date: isoDateSchema,
   price: money('Price'),
   currency: currencySchema.default('EUR'),
 });
 export const availabilityInputSchema = z.object({
-  propertyId: z.number().int().positive(),
+  propertyId: dbIdSchema,
   date: isoDateSchema,
   available: z.boolean(),
   notes: z.string().trim().max(500).nullish(),
@@ -141,11 +141,11 @@ export const dateRangeSchema = z
   })
   .refine((r) => r.to > r.from, { message: 'The end date must be after the start date', path: ['to'] });
 export const bulkPricingSchema = z.object({
-  propertyId: z.number().int().positive(),
+  propertyId: dbIdSchema,
   ranges: z.array(dateRangeSchema).min(1, 'Add at least one date range').max(100),
 });
 export const bulkAvailabilitySchema = z.object({
-  propertyId: z.number().int().positive(),
+  propertyId: dbIdSchema,
   dates: z.array(isoDateSchema).min(1, 'Select at least one date').max(800),
   available: z.boolean(),
   notes: z.string().trim().max(500).nullish(),
@@ -230,8 +230,5 @@ export const subregionParamsSchema = z.object({
 
 /** Path parameter of the calendar reads: `/api/availability/{propertyId}`. */
 export const propertyIdParamSchema = z.object({
-  propertyId: z.coerce
-    .number({ error: 'Use a numeric property id' })
-    .int('Use a numeric property id')
-    .positive('Use a numeric property id'),
+  propertyId: pathIdSchema('property id'),
 });

@@ -1,9 +1,28 @@
 import { z } from 'zod';
 
-/** A positive integer id from a path segment such as `/api/properties/{id}`. */
-export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'Use a numeric id' }).int('Use a numeric id').positive('Use a numeric id'),
-});
+/** Largest id a PostgreSQL `integer` column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id in a request body: a positive integer the database can hold. */
+export const dbIdSchema = z
+  .number({ error: 'Use a numeric id' })
+  .int('Use a numeric id')
+  .positive('Use a numeric id')
+  .max(MAX_ID, 'Use a numeric id');
+
+/**
+ * A positive integer id in a path segment: digits only. ' 1', '1.0', '0x1' or '1e3' are refused
+ * rather than read as numbers, and ids beyond the database's integer range are refused too.
+ */
+export const pathIdSchema = (label = 'id') =>
+  z
+    .string({ error: `Use a numeric ${label}` })
+    .regex(/^[1-9][0-9]{0,9}$/, `Use a numeric ${label}`)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, `Use a numeric ${label}`));
+
+/** `/api/properties/{id}` and the like. */
+export const idParamSchema = z.object({ id: pathIdSchema() });
 export type IdParam = z.infer<typeof idParamSchema>;
 
 export const emailSchema = z

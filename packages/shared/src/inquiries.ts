@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, optionalText, requiredText } from './common.js';
+import { dbIdSchema, emailSchema, optionalText, requiredText } from './common.js';
 import { INQUIRY_KINDS, INQUIRY_STATUSES, INQUIRY_TYPES, type InquiryType } from './constants.js';
 import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
 
@@ -37,7 +37,7 @@ export const bookingInquirySchema = z
     checkIn: optionalDate,
     checkOut: optionalDate,
     guests: z.number().int('Guests must be a whole number').min(1, 'At least 1 guest').max(500).default(1),
-    propertyId: z.number().int().positive(),
+    propertyId: dbIdSchema,
   })
   .refine((v) => !(v.checkIn && v.checkOut) || v.checkOut > v.checkIn, {
     message: 'Check-out must be after check-in',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './common.js';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -13,8 +14,5 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const userIdParamSchema = z.object({
-  userId: z.coerce
-    .number({ error: 'Use a numeric user id' })
-    .int('Use a numeric user id')
-    .positive('Use a numeric user id'),
+  userId: pathIdSchema('user id'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, optionalText } from './common.js';
+import { dbIdSchema, emailSchema, optionalText, pathIdSchema } from './common.js';
 import { WL_INQUIRY_STATUSES } from './constants.js';
 import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
 import { propertyTypeSchema } from './property.js';
@@ -9,14 +9,14 @@ import { propertyTypeSchema } from './property.js';
  * and the agent dialog's {title, description, agentId, agentName, agentEmail, propertyIds, isActive}.
  */
 export const createWhiteLabelSchema = z.object({
-  agentId: z.number().int().positive(),
+  agentId: dbIdSchema,
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
   description: optionalText(2000),
   agentName: optionalText(200),
   agentEmail: z.preprocess((v) => (v === '' ? null : v), emailSchema.nullish()),
   companyName: optionalText(200),
   propertyIds: z
-    .array(z.number().int().positive())
+    .array(dbIdSchema)
     .min(1, 'Please select at least one property to create a white-label link')
     .max(100)
     .refine((ids) => new Set(ids).size === ids.length, 'Each property can be added only once'),
@@ -77,7 +77,7 @@ export type PublicWhiteLabel = z.infer<typeof publicWhiteLabelSchema>;
 
 export const bookingRequestSchema = z
   .object({
-    propertyId: z.number().int().positive(),
+    propertyId: dbIdSchema,
     clientName: z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(200),
     clientEmail: emailSchema,
     clientPhone: optionalText(40),
@@ -127,10 +127,7 @@ export type AdminWhiteLabelLink = z.infer<typeof adminWhiteLabelLinkSchema>;
 /** `/api/white-label/{uuid}`: any text; a value that is not a link's uuid answers 404, not 400. */
 export const uuidParamSchema = z.object({ uuid: z.string().min(1).max(100) });
 export const agentIdParamSchema = z.object({
-  agentId: z.coerce
-    .number({ error: 'Use a numeric agent id' })
-    .int('Use a numeric agent id')
-    .positive('Use a numeric agent id'),
+  agentId: pathIdSchema('agent id'),
 });
 
 export const whiteLabelInquiryCreatedSchema = z.object({

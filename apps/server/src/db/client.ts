@@ -22,7 +22,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
-  ping(): Promise<void>;
+  /** Rejects when the database does not answer `select 1` within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the embedded instance (tests dump and load snapshots through it). */
   pglite?: PGlite;
@@ -34,11 +35,33 @@ export interface DatabaseOptions {
   /** PGlite only: boot from a dumped data directory (test snapshots, DESIGN §11). */
   loadDataDir?: Blob;
   onError?: (err: Error) => void;
+  /** PostgreSQL server: time allowed to get a connection (default 3 s). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL server: time allowed to one statement (default 15 s). */
+  queryTimeoutMs?: number;
+}
+
+/** Rejects after `ms` unless the promise settled first. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const queryTimeout = opts.queryTimeoutMs ?? 15_000;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // A server that is down or hangs must not hold requests for long: the error handler turns
+      // these failures into 503 with Retry-After.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+      query_timeout: queryTimeout + 1000,
+      statement_timeout: queryTimeout,
+    });
     // Without a listener an idle client's error (e.g. a server restart) would kill the process.
     pool.on('error', (err) => opts.onError?.(err));
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
@@ -46,8 +69,8 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsDir }),
-      ping: async () => {
-        await pool.query('select 1');
+      ping: async (timeoutMs = 2000) => {
+        await within(pool.query('select 1'), timeoutMs);
       },
       close: () => pool.end(),
     };
@@ -64,8 +87,8 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
-    ping: async () => {
-      await client.query('select 1');
+    ping: async (timeoutMs = 2000) => {
+      await within(client.query('select 1'), timeoutMs);
     },
     close: () => client.close(),
   };
@@ -76,6 +99,27 @@ export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = e?.cause?.code ?? e?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * True when the error means the database could not be reached or did not answer in time (server
+ * down, restarting, connection lost, pool or statement time-out): the request may be retried.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  // 08: connection exception; 57P01-57P03: shutdown / cannot connect now; 57014: statement
+  // time-out (query_canceled); 53300: too many connections.
+  if (code && (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '57014' || code === '53300')) {
+    return true;
+  }
+  if (code && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/.test(code)) {
+    return true;
+  }
+  const e = err as { message?: unknown; cause?: { message?: unknown } };
+  const message = `${String(e?.message ?? '')} ${String(e?.cause?.message ?? '')}`;
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|connect ECONNREFUSED|Connection ended unexpectedly/i.test(
+    message,
+  );
 }
 
 export function pgConstraint(err: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@villas/shared';
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -17,8 +17,14 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyContextConfig {
-    /** The route answers anonymous callers (STYLE: opt out by config, never by URL matching). */
+    /**
+     * The route answers anonymous callers. Access is decided on the matched route, never on the URL
+     * text (an encoded or absolute request target matches the same route): every route without this
+     * flag needs a signed-in user.
+     */
     public?: boolean;
+    /** Static files: public, and no session lookup (no database query per asset). */
+    assets?: boolean;
   }
 }
 
@@ -55,7 +61,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const route = request.routeOptions;
+    // No matched route: the not-found handler answers (it serves no data).
+    if (!route.url) return;
+    if (route.config?.assets) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const found = await loadUser(app.db, token);
@@ -64,12 +73,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         request.sessionId = found.sessionId;
       }
     }
-    // Every API route needs a signed-in user unless it says otherwise.
-    if (!request.routeOptions.config?.public && !request.user && request.routeOptions.url) {
-      throw new UnauthorizedError();
-    }
+    // Closed by default: a route answers anonymous callers only when it declares so.
+    if (!route.config?.public && !request.user) throw new UnauthorizedError();
   });
 });
+
+/** onRoute hook for a scope that serves static files: public, without a session lookup. */
+export function markAssets(route: RouteOptions) {
+  route.config = { ...(route.config ?? {}), public: true, assets: true };
+}
 
 /** preHandler: only these roles may call the route (403 for others). */
 export function requireRole(...roles: Array<AuthUser['role']>) {

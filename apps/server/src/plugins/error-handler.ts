@@ -2,7 +2,7 @@ import { ErrorCode } from '@villas/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { pgErrorCode } from '../db/client';
+import { isDatabaseUnavailable, pgErrorCode } from '../db/client';
 import { AppError } from '../lib/errors';
 
 const DEFAULT_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
@@ -43,6 +43,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         message: err.message,
         requestId: request.id,
         ...(err.details !== undefined ? { details: err.details } : {}),
+      });
+    }
+    // The database is down, restarting or too slow: not the caller's fault and not a bug either.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({
+        code: ErrorCode.SERVICE_UNAVAILABLE,
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        requestId: request.id,
       });
     }
     if (pgErrorCode(err) === '23505') {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@villas/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { markAssets } from './auth';
 import { webDistDir } from '../paths';
 
 /** Client-side routes of seed 000 §2. Anything else gets the SPA with status 404 (it renders the 404 page). */
@@ -33,15 +34,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { serveWeb: boole
   const indexFile = path.join(webDistDir, 'index.html');
   const serve = opts.serveWeb && existsSync(indexFile);
   if (serve) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-      setHeaders: (res, file) => {
-        if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
-      },
+    await app.register(async (files) => {
+      files.addHook('onRoute', markAssets);
+      await files.register(fastifyStatic, {
+        root: webDistDir,
+        wildcard: false,
+        index: false,
+        maxAge: '1y',
+        immutable: true,
+        setHeaders: (res, file) => {
+          if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+        },
+      });
     });
   }
   const indexHtml = serve ? readFileSync(indexFile, 'utf8') : '';

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+/** /readyz answers within this, whatever the database does (load balancers probe it often). */
+const READY_TIMEOUT_MS = 1000;
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
@@ -24,10 +27,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       try {
-        await app.database.ping();
+        await app.database.ping(READY_TIMEOUT_MS);
         return { status: 'ready' as const, database: app.database.kind };
       } catch {
-        return reply.code(503).send({ status: 'unavailable' as const, database: app.database.kind });
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ status: 'unavailable' as const, database: app.database.kind });
       }
     },
   );
