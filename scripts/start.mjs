@@ -5,6 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The project runs on Node.js 24 LTS (>= 22.12 works). Say so in one line instead of failing later.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `Node.js ${process.versions.node} is too old: this project needs Node.js 22.12 or later (24 LTS recommended); run \`eval "$(scripts/use-node.sh)"\` to use Node 24.`,
+  );
+  process.exit(1);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const p = (...s) => path.join(root, ...s);
 

@@ -15,7 +15,7 @@ export default defineConfig({
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },
   test: {
     name: 'web',
-    environment: 'happy-dom',
+    environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,

@@ -40,7 +40,9 @@ export function mockApi(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${url}`];
     if (!handler) throw new Error(`Unhandled request ${method} ${url}`);
     const { status = 200, body: out } = handler({ method, url, body });
-    return new Response(out === undefined ? '' : JSON.stringify(out), {
+    // A 204 carries no body at all (the Fetch standard refuses even an empty one).
+    const nullBody = status === 204 || status === 205 || status === 304;
+    return new Response(nullBody ? null : out === undefined ? '' : JSON.stringify(out), {
       status,
       headers: { 'content-type': 'application/json' },
     });

@@ -117,18 +117,12 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
                     type="button"
                     onClick={() => add(p.id)}
                     disabled={added}
+                    aria-label={added ? `${p.name} (added), ${p.location}` : `Add ${p.name}, ${p.location}`}
                     className="flex w-full cursor-pointer items-center gap-3 px-4 py-2.5 text-left hover:bg-sand/60 disabled:cursor-default disabled:bg-ivory"
                   >
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-ink">
-                        {!added && <span className="sr-only">Add </span>}
-                        {p.name}
-                        {added && <span className="sr-only"> (added)</span>}
-                      </span>
-                      <span className="block truncate text-xs text-stone">
-                        <span className="sr-only">, </span>
-                        {p.location}
-                      </span>
+                      <span className="block truncate text-sm font-medium text-ink">{p.name}</span>
+                      <span className="block truncate text-xs text-stone">{p.location}</span>
                     </span>
                     {added ? (
                       <Check className="h-4 w-4 shrink-0 text-success" aria-hidden />
