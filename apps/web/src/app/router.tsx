@@ -18,7 +18,22 @@ export function routes(_queryClient: QueryClient): RouteObject[] {
             { path: 'register', lazy: () => import('./routes/register') },
             { path: 'dashboard', lazy: () => import('./routes/dashboard') },
             { path: 'user-dashboard', lazy: () => import('./routes/user-dashboard') },
-            { path: 'admin', lazy: () => import('./routes/admin') },
+            {
+              // The admin area is its own chunks: agents and clients never download it.
+              path: 'admin',
+              lazy: () => import('./routes/admin'),
+              children: [
+                { index: true, lazy: () => import('./routes/admin/index') },
+                { path: 'properties', lazy: () => import('./routes/admin/properties') },
+                { path: 'users', lazy: () => import('./routes/admin/users') },
+                { path: 'white-label', lazy: () => import('./routes/admin/white-label') },
+                { path: 'destinations', lazy: () => import('./routes/admin/destinations') },
+                { path: 'notifications', lazy: () => import('./routes/admin/notifications') },
+                { path: 'api-connections', lazy: () => import('./routes/admin/api-connections') },
+                { path: 'sync-monitoring', lazy: () => import('./routes/admin/sync-monitoring') },
+                { path: '*', lazy: () => import('./routes/not-found') },
+              ],
+            },
             { path: '*', lazy: () => import('./routes/not-found') },
           ],
         },

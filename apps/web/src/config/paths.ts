@@ -1,3 +1,15 @@
+/** The admin panel's tabs, in the order of seed 001 §2; each is its own URL. */
+export const ADMIN_TABS = [
+  'properties',
+  'users',
+  'white-label',
+  'destinations',
+  'notifications',
+  'api-connections',
+  'sync-monitoring',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
 /** Every URL the app links to, in one place. */
 export const paths = {
   home: '/',
@@ -8,5 +20,6 @@ export const paths = {
   dashboard: '/dashboard',
   userDashboard: '/user-dashboard',
   admin: '/admin',
+  adminTab: (tab: AdminTab) => `/admin/${tab}`,
   whiteLabel: (uuid: string) => `/white-label/${uuid}`,
 } as const;

@@ -1,20 +1,71 @@
-import { Link } from 'react-router';
+import { NavLink, Outlet, Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { PageHeader } from '../../components/layout/page-header';
+import { ADMIN_TABS, paths, type AdminTab } from '../../config/paths';
+import { cn } from '../../lib/utils';
 import { RequireAdmin } from '../layout/require-user';
+import { AdminOverview } from './admin/overview';
 
+const TAB_LABELS: Record<AdminTab, string> = {
+  properties: 'Properties',
+  users: 'Users',
+  'white-label': 'White-label',
+  destinations: 'Destinations',
+  notifications: 'Notifications',
+  'api-connections': 'API Connections',
+  'sync-monitoring': 'Sync Monitoring',
+};
+
+/**
+ * The Admin Panel (seed 001 §2): header, summary cards and insight, then one URL per tab so a tab
+ * survives a reload and can be linked. The gate shows nothing while loading, sends visitors to
+ * /login and agents to /dashboard with 'Access Denied'.
+ */
 export function Component() {
   return (
     <RequireAdmin>
       {() => (
-        <PageHeader eyebrow="Administration" title="Admin Panel">
-          <div className="mt-4 flex items-center gap-4">
-            <Badge tone="gold">Administrator</Badge>
-            <Link to="/dashboard" className="text-sm text-stone underline-offset-4 hover:underline">
-              Back to Dashboard
-            </Link>
+        <>
+          <div className="border-b border-line bg-paper">
+            <div className="mx-auto max-w-7xl px-5 pt-10 sm:px-8 sm:pt-14">
+              <p className="eyebrow">Administration</p>
+              <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-3">
+                <h1 className="text-4xl sm:text-5xl">Admin Panel</h1>
+                <Badge tone="gold">Administrator</Badge>
+              </div>
+              <Link
+                to={paths.dashboard}
+                className="mt-3 inline-block text-sm text-stone underline-offset-4 hover:text-ink hover:underline"
+              >
+                Back to Dashboard
+              </Link>
+              <AdminOverview />
+              <nav aria-label="Admin sections" className="-mx-5 mt-10 overflow-x-auto px-5 sm:-mx-8 sm:px-8">
+                <ul className="flex min-w-max gap-7">
+                  {ADMIN_TABS.map((tab) => (
+                    <li key={tab}>
+                      <NavLink
+                        to={paths.adminTab(tab)}
+                        className={({ isActive }) =>
+                          cn(
+                            '-mb-px inline-block border-b-2 pb-3 text-sm font-medium tracking-wide whitespace-nowrap transition-colors',
+                            isActive
+                              ? 'border-gold-deep text-ink'
+                              : 'border-transparent text-stone hover:text-ink',
+                          )
+                        }
+                      >
+                        {TAB_LABELS[tab]}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </div>
           </div>
-        </PageHeader>
+          <div className="mx-auto max-w-7xl px-5 py-10 sm:px-8 sm:py-12">
+            <Outlet />
+          </div>
+        </>
       )}
     </RequireAdmin>
   );
