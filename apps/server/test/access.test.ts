@@ -155,3 +155,22 @@ describe('numeric ids in paths', () => {
     expect(ok.statusCode).toBe(200);
   });
 });
+
+describe('caching and cookies', () => {
+  it('marks every answer to a signed-in caller and every signed-in-only route no-store', async () => {
+    const { cookie } = await signedIn(ctx.app, ctx.db);
+    for (const url of [
+      '/api/auth/user',
+      '/api/properties',
+      '/api/locations',
+      `/api/properties/${propertyId}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/properties' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+  });
+});

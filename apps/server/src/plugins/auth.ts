@@ -76,6 +76,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // Closed by default: a route answers anonymous callers only when it declares so.
     if (!route.config?.public && !request.user) throw new UnauthorizedError();
   });
+  // Private answers are never stored by browsers or proxies: anything answered to a signed-in
+  // caller, and every answer of a signed-in-only route (its 401 included).
+  app.addHook('onSend', async (request, reply) => {
+    const route = request.routeOptions;
+    if (route.config?.assets) return;
+    if (request.user || (route.url && !route.config?.public)) reply.header('cache-control', 'no-store');
+  });
 });
 
 /** onRoute hook for a scope that serves static files: public, without a session lookup. */

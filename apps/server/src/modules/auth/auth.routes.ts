@@ -12,7 +12,10 @@ import { formRateLimit } from '../../plugins/security';
 import { login, logout, register } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secure = app.config.publicUrl?.startsWith('https:') ?? false;
+  // Secure whenever the request came over TLS (X-Forwarded-Proto counts with TRUST_PROXY), or the
+  // public address is https.
+  const secureFor = (protocol: string) =>
+    protocol === 'https' || (app.config.publicUrl?.startsWith('https:') ?? false);
   const publicForm = { public: true, ...formRateLimit(app.config) };
 
   app.post(
@@ -37,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure,
+        secure: secureFor(request.protocol),
         expires: result.expiresAt,
       });
       return result.user;
