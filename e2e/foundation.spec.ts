@@ -141,11 +141,12 @@ test('an unknown path shows Page Not Found with HTTP 404', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the OpenAPI documentation answers at /api/docs', async ({ request }) => {
-  const res = await request.get('/api/docs');
+test('the OpenAPI documentation answers administrators at /api/docs', async ({ request, adminApi }) => {
+  expect((await request.get('/api/docs/json')).status()).toBe(401);
+  const res = await adminApi.get('/api/docs');
   expect(res.status()).toBe(200);
   expect(await res.text()).toContain('<html');
-  const spec = await request.get('/api/docs/json');
+  const spec = await adminApi.get('/api/docs/json');
   expect(spec.status()).toBe(200);
   expect(JSON.stringify(await spec.json())).toContain('/api/auth/login');
 });

@@ -13,8 +13,14 @@ describe('operations endpoints', () => {
     expect(ready.json().status).toBe('ready');
   });
 
-  it('serves the OpenAPI document generated from the schemas', async () => {
-    const res = await ctx.app.inject({ url: '/api/docs/json' });
+  it('serves the OpenAPI document generated from the schemas, to administrators only', async () => {
+    expect((await ctx.app.inject({ url: '/api/docs/json' })).statusCode).toBe(401);
+    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    expect(
+      (await ctx.app.inject({ url: '/api/docs/json', headers: { cookie: agent.cookie } })).statusCode,
+    ).toBe(403);
+    const admin = await signedIn(ctx.app, ctx.db, 'admin');
+    const res = await ctx.app.inject({ url: '/api/docs/json', headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.paths['/api/auth/register'].post.requestBody).toBeDefined();

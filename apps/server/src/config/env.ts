@@ -73,6 +73,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   TRUST_PROXY: bool.default(false),
+  API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(15_000),
 });
@@ -97,6 +98,8 @@ export interface Config {
   logPretty: boolean;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
+  /** Who may read /api/docs: administrators (default), everybody, or nobody. */
+  apiDocs: 'admin' | 'public' | 'off';
   /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
   db: { connectTimeoutMs: number; queryTimeoutMs: number };
   company: {
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logPretty: e.LOG_PRETTY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
     company: {
       brandName: e.BRAND_NAME,

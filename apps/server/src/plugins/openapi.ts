@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
+import { requireRole } from './auth';
 
 /** OpenAPI generated from the same zod schemas that validate requests, served at /api/docs. */
 export const openApiPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  if (opts.config.apiDocs === 'off') return;
   await app.register(swagger, {
     openapi: {
       info: { title: `${opts.config.company.brandName} API`, version: '1.0.0' },
@@ -14,9 +16,12 @@ export const openApiPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     },
     transform: jsonSchemaTransform,
   });
-  // The docs pages are public reading.
+  // The docs list every route: administrators only unless API_DOCS=public opens them.
+  const adminOnly = requireRole('admin');
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
+    if (!route.url.startsWith('/api/docs')) return;
+    if (opts.config.apiDocs === 'public') route.config = { ...(route.config ?? {}), public: true };
+    else route.preHandler = [adminOnly, ...[route.preHandler ?? []].flat()];
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
