@@ -76,6 +76,18 @@ const envSchema = z.object({
   API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(15_000),
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(',').every((h) => /^\s*(\[[0-9a-fA-F:.]+\]|[^\s:/[\]]+)?(:\d{1,5})?\s*$/.test(h)),
+      {
+        message: 'use comma-separated host or host:port entries',
+      },
+    ),
+  SYNC_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
+  ICAL_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(15),
+  PREVIOUS_APP_SECRETS: z.string().default(''),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -102,6 +114,12 @@ export interface Config {
   apiDocs: 'admin' | 'public' | 'off';
   /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
   db: { connectTimeoutMs: number; queryTimeoutMs: number };
+  /** Outbound requests (providers, iCal feeds): hosts exempt from the private-address refusal. */
+  outbound: { allowHosts: string[] };
+  /** Scheduler intervals in minutes; 0 = off. */
+  sync: { intervalMinutes: number; icalIntervalMinutes: number };
+  /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
+  previousSecrets: string[];
   company: {
     brandName: string;
     name: string;
@@ -170,6 +188,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+    outbound: {
+      allowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
+    sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
+    previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     company: {
       brandName: e.BRAND_NAME,
       name: e.COMPANY_NAME,
@@ -190,7 +217,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Test and tool configuration: defaults plus overrides, never touching the real environment. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: ':memory:', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000', ...overrides });
+  return loadConfig({
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '10000',
+    SYNC_INTERVAL_MINUTES: '0',
+    ICAL_INTERVAL_MINUTES: '0',
+    ...overrides,
+  });
 }
 
 /** Variables read by the process, for entry points (server, CLI). */
