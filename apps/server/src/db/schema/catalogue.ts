@@ -141,6 +141,8 @@ export const availability = pgTable(
     notes: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** null = set by hand; 'ical:{feedId}' = imported (an import never touches hand-set nights). */
+    source: text(),
   },
   (t) => [
     unique('availability_property_date_unique').on(t.propertyId, t.date),
