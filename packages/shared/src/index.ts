@@ -10,3 +10,4 @@ export * from './inquiries.js';
 export * from './white-label.js';
 export * from './notifications.js';
 export * from './domain/index.js';
+export * from './admin-overview.js';

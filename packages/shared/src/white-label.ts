@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdSchema, emailSchema, optionalText, pathIdSchema } from './common.js';
+import { dbIdSchema, emailSchema, optionalText, pagingQuerySchema, pathIdSchema } from './common.js';
 import { WL_INQUIRY_STATUSES } from './constants.js';
 import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
 import { propertyTypeSchema } from './property.js';
@@ -133,4 +133,9 @@ export const agentIdParamSchema = z.object({
 export const whiteLabelInquiryCreatedSchema = z.object({
   id: z.number().int(),
   status: z.enum(WL_INQUIRY_STATUSES),
+});
+
+/** Admin list: optional paging plus `q`, matched against title, agent name and e-mail (link or account). */
+export const adminWhiteLabelLinksQuerySchema = pagingQuerySchema.extend({
+  q: z.string().trim().max(200, 'Search at most 200 characters').optional(),
 });

@@ -11,6 +11,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { propertiesRoutes } from './properties/properties.routes';
 import { usersRoutes } from './users/users.routes';
 import { whiteLabelRoutes } from './white-label/white-label.routes';
+import { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
 
 /** Every module's routes. Each module plugin declares its full paths (/api/...). */
 export async function registerModules(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(exchangeRatesRoutes);
   await app.register(inquiriesRoutes);
   await app.register(whiteLabelRoutes);
+  await app.register(adminOverviewRoutes);
 }

@@ -1,3 +1,4 @@
 export * from './amenities.js';
 export * from './pricing.js';
 export * from './text.js';
+export * from './search-summary.js';

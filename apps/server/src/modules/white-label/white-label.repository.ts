@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   notifications,
@@ -16,6 +16,28 @@ type Paging = { limit?: number; offset?: number };
 
 /** Not deleted: what the agent and the admin still see. */
 export const notDeleted = isNull(whiteLabelLinks.deletedAt);
+
+/** `%text%` for (i)like, with the pattern characters in `text` matched literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * Admin search: the link's title, agent name or agent e-mail, or its agent account's name or e-mail,
+ * contains `q` (case-insensitive). Only link columns at the top level, so the view-count sub-query can
+ * use the same condition.
+ */
+export function linkMatches(db: Queryable, q: string): SQL {
+  const p = containing(q);
+  const agents = db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), ilike(users.email, p)));
+  return or(
+    ilike(whiteLabelLinks.title, p),
+    ilike(whiteLabelLinks.agentName, p),
+    ilike(whiteLabelLinks.agentEmail, p),
+    inArray(whiteLabelLinks.agentId, agents),
+  )!;
+}
 
 /** Live: what a client may open (active, not expired, not deleted). */
 export const isLive = (): SQL =>

@@ -1,5 +1,6 @@
 import {
   adminWhiteLabelLinkSchema,
+  adminWhiteLabelLinksQuerySchema,
   agentIdParamSchema,
   bookingRequestSchema,
   createWhiteLabelSchema,
@@ -133,7 +134,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole('admin'),
       schema: {
         tags: ['admin', ...tags],
-        querystring: pagingQuerySchema,
+        querystring: adminWhiteLabelLinksQuerySchema,
         response: { 200: z.array(adminWhiteLabelLinkSchema) },
       },
     },

@@ -344,9 +344,16 @@ export async function setWlInquiryStatus(
   return toWlInquiry(row);
 }
 
-/** Admin view (seed 001 §3): every link that is not deleted, with its agent and view count. */
-export async function adminLinks(db: Db, paging: Paging = {}): Promise<AdminWhiteLabelLink[]> {
-  const rows = await repo.listLinks(db, { where: repo.notDeleted, ...paging });
+/**
+ * Admin view (seed 001 §3): every link that is not deleted, with its agent and view count; `q` keeps
+ * the links whose title, agent name or agent e-mail (on the link or the agent's account) contains it.
+ */
+export async function adminLinks(
+  db: Db,
+  { q, ...paging }: Paging & { q?: string } = {},
+): Promise<AdminWhiteLabelLink[]> {
+  const where = q ? and(repo.notDeleted, repo.linkMatches(db, q))! : repo.notDeleted;
+  const rows = await repo.listLinks(db, { where, ...paging });
   return rows.map((r) => ({
     ...fromListRow(r),
     agentId: r.link.agentId,
