@@ -1,4 +1,1 @@
-/** Summary cards and insight charts above the tabs (filled by the admin-overview feature). */
-export function AdminOverview() {
-  return null;
-}
+export { AdminOverview } from '../../../features/admin-overview/components/admin-overview';
