@@ -1,4 +1,6 @@
+import { AdminLinks } from '../../../features/admin-links/components/admin-links';
+
 /** Admin tab: White-label Links (seed 001 §2). */
 export function Component() {
-  return <h2 className="text-3xl">White-label Links</h2>;
+  return <AdminLinks />;
 }

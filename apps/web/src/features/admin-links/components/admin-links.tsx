@@ -1,0 +1,194 @@
+import { formatLongDate, searchSummary, type AdminWhiteLabelLink } from '@villas/shared';
+import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, Search, User } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/utils';
+import { useAdminLinks } from '../api/get-admin-links';
+import { agentOf, linkStatus } from '../utils/link-status';
+import { LinkDetailsDialog } from './link-details-dialog';
+import { StatusBadge } from './status-badge';
+
+const SEARCH_DELAY_MS = 250;
+
+/** The text once typing has paused, so each keystroke is not a request. */
+function useSettled(value: string, ms = SEARCH_DELAY_MS) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-[11px] uppercase tracking-[0.14em] text-stone">
+        <span className="text-gold-deep" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 truncate text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
+  const agent = agentOf(link);
+  const criteria = searchSummary(link.searchCriteria ?? link.searchFilters);
+  const headingId = useId();
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={headingId} className="min-w-0 break-words text-2xl leading-tight">
+            {link.title}
+          </h3>
+          <StatusBadge status={linkStatus(link)} />
+        </div>
+        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Fact icon={<User className="h-3.5 w-3.5" />} label="Agent">
+            {agent.name}
+          </Fact>
+          <Fact icon={<Mail className="h-3.5 w-3.5" />} label="Email">
+            <a href={`mailto:${agent.email}`} className="underline-offset-4 hover:underline">
+              {agent.email}
+            </a>
+          </Fact>
+        </dl>
+        <dl className="mt-4 grid grid-cols-3 gap-3 border-t border-line pt-4">
+          <Fact icon={<Home className="h-3.5 w-3.5" />} label="Properties">
+            {link.propertyIds.length}
+          </Fact>
+          <Fact icon={<CalendarDays className="h-3.5 w-3.5" />} label="Created">
+            {formatLongDate(link.createdAt)}
+          </Fact>
+          <Fact icon={<Eye className="h-3.5 w-3.5" />} label="Views">
+            {link.viewCount.toLocaleString('en-US')}
+          </Fact>
+        </dl>
+        <div className="mt-4 flex-1">
+          <p className="text-[11px] uppercase tracking-[0.14em] text-stone">Search criteria</p>
+          {criteria.length ? (
+            <ul aria-label="Search criteria" className="mt-2 flex flex-wrap gap-1.5">
+              {criteria.map((c) => (
+                <li key={c} className="rounded-full bg-sand px-2.5 py-0.5 text-xs text-ink">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
+          )}
+        </div>
+        <div className="mt-5 flex flex-wrap gap-2">
+          <LinkDetailsDialog link={link} />
+          <Button size="sm" variant="ghost" asChild>
+            <a href={paths.whiteLabel(link.uuid)} target="_blank" rel="noopener noreferrer">
+              <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+              Visit
+              <span className="sr-only"> {link.title} (opens in a new tab)</span>
+            </a>
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/**
+ * The White-label tab (seed 001 §2): every agent's link as a card with title, agent, e-mail, property
+ * count, created date, views and search criteria, a Details dialog and Visit. The search box asks the
+ * server (title, agent name or e-mail).
+ */
+export function AdminLinks() {
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim());
+  const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = useAdminLinks(q);
+  const searchId = useId();
+
+  return (
+    <div>
+      <div className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h2 className="text-3xl sm:text-4xl">White-label Links</h2>
+          <p className="mt-2 text-sm text-stone" aria-live="polite">
+            {data
+              ? q
+                ? `${data.length} ${data.length === 1 ? 'link matches' : 'links match'} “${q}”`
+                : `${data.length} ${data.length === 1 ? 'link' : 'links'} created by agents`
+              : '\u00a0'}
+          </p>
+        </div>
+        <div className="relative w-full md:max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            Search links by title, agent name or email
+          </label>
+          <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
+          <Input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search title, agent or email"
+            className="pl-10"
+          />
+        </div>
+      </div>
+
+      <div
+        className={cn('mt-8 transition-opacity', isPlaceholderData && 'opacity-60')}
+        aria-busy={isFetching}
+      >
+        {isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading white-label links" />
+          </div>
+        ) : isError ? (
+          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
+            <p>The white-label links could not be loaded.</p>
+            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+            <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+            {q ? (
+              <>
+                <p className="mt-5 font-display text-3xl">No links match “{q}”</p>
+                <p className="mt-3 max-w-md text-sm text-stone">
+                  Try a title, an agent's name or an email address.
+                </p>
+                <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
+                  Clear search
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="mt-5 font-display text-3xl">No white-label links yet</p>
+                <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                  When agents share a selection of villas with their clients, their links appear here with
+                  their views.
+                </p>
+              </>
+            )}
+          </div>
+        ) : (
+          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {data.map((l) => (
+              <LinkCard key={l.id} link={l} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
