@@ -2,3 +2,4 @@ export * from './amenities.js';
 export * from './pricing.js';
 export * from './text.js';
 export * from './search-summary.js';
+export * from './inquiry-type.js';

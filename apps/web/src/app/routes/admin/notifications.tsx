@@ -1,4 +1,6 @@
+import { AdminInquiries } from '../../../features/admin-inquiries/components/admin-inquiries';
+
 /** Admin tab: Off-market Inquiries (seed 001 §2). */
 export function Component() {
-  return <h2 className="text-3xl">Off-market Inquiries</h2>;
+  return <AdminInquiries />;
 }
