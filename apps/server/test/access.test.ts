@@ -93,6 +93,8 @@ describe('access is decided on the matched route, closed by default', () => {
         'GET /api/properties/featured',
         'GET /api/locations',
         'GET /api/white-label/:uuid',
+        // A property's iCal export: its secret, rotatable token is the credential (Airbnb, Vrbo, Google fetch it).
+        'GET /api/ical/:token.ics',
         'GET /healthz',
         'GET /readyz',
         'POST /api/auth/login',

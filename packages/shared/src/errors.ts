@@ -16,6 +16,12 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** A provider (Invenio, an iCal feed) failed or answered something unusable: 502 / 504. */
+  UPSTREAM_ERROR: 'UPSTREAM_ERROR',
+  /** A sync of the same connection, feed or kind is already running. */
+  SYNC_RUNNING: 'SYNC_RUNNING',
+  /** The connection is disabled. */
+  CONNECTION_DISABLED: 'CONNECTION_DISABLED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -9,5 +9,6 @@ export * from './catalogue.js';
 export * from './inquiries.js';
 export * from './white-label.js';
 export * from './notifications.js';
+export * from './integrations.js';
 export * from './domain/index.js';
 export * from './admin-overview.js';

@@ -6,6 +6,7 @@ import { companyRoutes } from './company/company.routes';
 import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes';
 import { healthRoutes } from './health/health.routes';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
+import { integrationsPlugin } from './integrations/integrations.plugin';
 import { locationsRoutes } from './locations/locations.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { propertiesRoutes } from './properties/properties.routes';
@@ -27,5 +28,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(exchangeRatesRoutes);
   await app.register(inquiriesRoutes);
   await app.register(whiteLabelRoutes);
+  await app.register(integrationsPlugin);
   await app.register(adminOverviewRoutes);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { availability, dailyPricing, properties } from '../../db/schema';
 
@@ -63,9 +63,112 @@ export async function upsertAvailability(
     )
     .onConflictDoUpdate({
       target: [availability.propertyId, availability.date],
-      set: { available: sql`excluded.available`, notes: sql`excluded.notes`, updatedAt: sql`now()` },
+      // A night set by hand is the admin's from now on: imports never touch it again.
+      set: {
+        available: sql`excluded.available`,
+        notes: sql`excluded.notes`,
+        source: sql`null`,
+        updatedAt: sql`now()`,
+      },
     })
     .returning();
+}
+
+/** Nights of a property blocked by one import source ('ical:{feedId}'). */
+export async function listSourceNights(db: Queryable, params: { propertyId: number; source: string }) {
+  const rows = await db
+    .select({ date: availability.date })
+    .from(availability)
+    .where(and(eq(availability.propertyId, params.propertyId), eq(availability.source, params.source)));
+  return rows.map((r) => r.date);
+}
+
+/**
+ * Imported blocks: each night becomes blocked with this source unless the night was set by hand
+ * to blocked (hand-set nights win). Answers the nights written.
+ */
+export async function blockImportedNights(
+  db: Queryable,
+  params: { propertyId: number; source: string; nights: Array<{ date: string; note: string | null }> },
+): Promise<number> {
+  if (!params.nights.length) return 0;
+  const rows = await db
+    .insert(availability)
+    .values(
+      params.nights.map((n) => ({
+        propertyId: params.propertyId,
+        date: n.date,
+        available: false,
+        notes: n.note,
+        source: params.source,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [availability.propertyId, availability.date],
+      set: {
+        available: false,
+        notes: sql`excluded.notes`,
+        source: sql`excluded.source`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${availability.source} is not null or ${availability.available} = true`,
+    })
+    .returning({ id: availability.id });
+  return rows.length;
+}
+
+/** Imported nights no longer in their feed: released (row removed), or handed to another source. */
+export async function releaseImportedNights(
+  db: Queryable,
+  params: { propertyId: number; source: string; dates: string[]; handOver?: Map<string, string> },
+): Promise<number> {
+  if (!params.dates.length) return 0;
+  const drop = params.dates.filter((d) => !params.handOver?.has(d));
+  let released = 0;
+  if (drop.length) {
+    const rows = await db
+      .delete(availability)
+      .where(
+        and(
+          eq(availability.propertyId, params.propertyId),
+          eq(availability.source, params.source),
+          inArray(availability.date, drop),
+        ),
+      )
+      .returning({ id: availability.id });
+    released = rows.length;
+  }
+  for (const [date, source] of params.handOver ?? []) {
+    if (!params.dates.includes(date)) continue;
+    await db
+      .update(availability)
+      .set({ source, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(availability.propertyId, params.propertyId),
+          eq(availability.source, params.source),
+          eq(availability.date, date),
+        ),
+      );
+  }
+  return released;
+}
+
+/** Nights blocked by hand (not imported) from `from` on: what the export feed publishes. */
+export async function listManualBlockedNights(db: Queryable, params: { propertyId: number; from: string }) {
+  const rows = await db
+    .select({ date: availability.date, notes: availability.notes })
+    .from(availability)
+    .where(
+      and(
+        eq(availability.propertyId, params.propertyId),
+        eq(availability.available, false),
+        isNull(availability.source),
+        gte(availability.date, params.from),
+      ),
+    )
+    .orderBy(asc(availability.date));
+  return rows;
 }
 
 export async function listAvailability(

@@ -153,3 +153,48 @@ export async function getPrices(db: Db, q: Window): Promise<PricingRecord[]> {
   await ensureProperty(db, q.propertyId);
   return (await repo.listPrices(db, q)).map(toPricing);
 }
+
+/**
+ * iCal import (modules/ical): makes the nights of one import source exactly `nights`. New nights are
+ * blocked with the source (hand-set blocked nights are left alone); nights the source no longer
+ * lists are released, or handed over to another source that still lists them. Answers the nights
+ * changed either way.
+ */
+export async function replaceImportedNights(
+  db: Queryable,
+  input: {
+    propertyId: number;
+    source: string;
+    nights: Map<string, string | null>;
+    /** night → another source of the same property that still blocks it. */
+    alsoBlockedBy?: Map<string, string>;
+    /** Only nights from this date on are compared (past nights are history, left as they are). */
+    from?: string;
+  },
+): Promise<{ blocked: number; released: number }> {
+  const from = input.from ?? '0000-01-01';
+  const current = new Set((await repo.listSourceNights(db, input)).filter((d) => d >= from));
+  const add = [...input.nights].filter(([d]) => !current.has(d)).map(([date, note]) => ({ date, note }));
+  const gone = [...current].filter((d) => !input.nights.has(d));
+  const blocked = await repo.blockImportedNights(db, { ...input, nights: add });
+  const released = await repo.releaseImportedNights(db, {
+    ...input,
+    dates: gone,
+    handOver: input.alsoBlockedBy,
+  });
+  return { blocked, released };
+}
+
+/** Nights blocked by hand from `from` on (never imported ones): the iCal export publishes these. */
+export const listManualBlockedNights = (db: Queryable, input: { propertyId: number; from: string }) =>
+  repo.listManualBlockedNights(db, input);
+
+/** Per-date prices of a window as a map date → {price, currency} (provider syncs compare first). */
+export async function priceMap(
+  db: Queryable,
+  q: Window,
+): Promise<Map<string, { price: number; currency: string }>> {
+  checkWindow(q.startDate, q.endDate);
+  const rows = await repo.listPrices(db, q);
+  return new Map(rows.map((r) => [r.date, { price: num(r.price)!, currency: r.currency }]));
+}

@@ -1,0 +1,72 @@
+import {
+  apiConnectionInputSchema,
+  apiConnectionSchema,
+  apiConnectionUpdateSchema,
+  idParamSchema,
+  okSchema,
+  syncStartedSchema,
+} from '@villas/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor, requireRole } from '../../plugins/auth';
+import type { IntegrationDeps } from '../integrations/deps';
+import {
+  createConnection,
+  deleteConnection,
+  listConnections,
+  startConnectionSync,
+  updateConnection,
+} from './api-connections.service';
+
+/** API connections (seed 001 §7). Secrets go in, only their masked tails come out. */
+export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (
+  app,
+  { deps },
+) => {
+  const admin = { preHandler: requireRole('admin') };
+  const tags = ['sync'];
+
+  app.get(
+    '/api/admin/api-connections',
+    { ...admin, schema: { tags, response: { 200: z.array(apiConnectionSchema) } } },
+    async (request) => listConnections(deps, actor(request)),
+  );
+  app.post(
+    '/api/admin/api-connections',
+    { ...admin, schema: { tags, body: apiConnectionInputSchema, response: { 201: apiConnectionSchema } } },
+    async (request, reply) => {
+      reply.code(201);
+      return createConnection(deps, actor(request), request.body);
+    },
+  );
+  app.patch(
+    '/api/admin/api-connections/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: apiConnectionUpdateSchema,
+        response: { 200: apiConnectionSchema },
+      },
+    },
+    async (request) => updateConnection(deps, actor(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/api/admin/api-connections/:id',
+    { ...admin, schema: { tags, params: idParamSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await deleteConnection(deps, actor(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+  app.post(
+    '/api/admin/api-connections/:id/sync',
+    { ...admin, schema: { tags, params: idParamSchema, response: { 202: syncStartedSchema } } },
+    async (request, reply) => {
+      actor(request);
+      reply.code(202);
+      return startConnectionSync(deps, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,192 @@
+import {
+  ErrorCode,
+  PROVIDERS,
+  type ApiConnection,
+  type apiConnectionInputSchema,
+  type apiConnectionUpdateSchema,
+  type Provider,
+  type SyncStarted,
+} from '@villas/shared';
+import type { z } from 'zod';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
+import { maskSecret, SecretDecryptError } from '../../lib/secrets';
+import type { AuthUser } from '../../plugins/auth';
+import { releaseConnectionFeeds } from '../ical/ical.service';
+import { adapterFor, type Credentials } from '../integrations/adapters';
+import type { IntegrationDeps } from '../integrations/deps';
+import * as repo from './api-connections.repository';
+
+type CreateInput = z.output<typeof apiConnectionInputSchema>;
+type UpdateInput = z.output<typeof apiConnectionUpdateSchema>;
+
+const KEY = 'api_connections.api_key';
+const SECRET = 'api_connections.api_secret';
+
+const notFound = () => new NotFoundError('API connection not found');
+
+function asProvider(p: string): Provider {
+  return (PROVIDERS as readonly string[]).includes(p) ? (p as Provider) : 'custom';
+}
+
+/** A connection as answered: the secrets only as masked tails. */
+function toConnection(deps: IntegrationDeps, row: repo.ConnectionRow): ApiConnection {
+  const reveal = (stored: string | null, purpose: string) => {
+    if (!stored) return null;
+    try {
+      return maskSecret(deps.box.decrypt(stored, purpose));
+    } catch {
+      return '•••• (unreadable)';
+    }
+  };
+  return {
+    id: row.id,
+    provider: asProvider(row.provider),
+    name: row.name,
+    apiKey: reveal(row.apiKeyEncrypted, KEY) ?? '••••',
+    apiSecret: reveal(row.apiSecretEncrypted, SECRET),
+    baseUrl: row.baseUrl,
+    enabled: row.enabled,
+    propertyCount: row.propertyCount,
+    lastSync: row.lastSync?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listConnections(deps: IntegrationDeps, _actor: AuthUser): Promise<ApiConnection[]> {
+  return (await repo.listConnections(deps.db)).map((r) => toConnection(deps, r));
+}
+
+export async function createConnection(
+  deps: IntegrationDeps,
+  _actor: AuthUser,
+  input: CreateInput,
+): Promise<ApiConnection> {
+  const row = await repo.insertConnection(deps.db, {
+    provider: input.provider,
+    name: input.name,
+    apiKeyEncrypted: deps.box.encrypt(input.apiKey, KEY),
+    apiSecretEncrypted: input.apiSecret ? deps.box.encrypt(input.apiSecret, SECRET) : null,
+    baseUrl: input.baseUrl,
+    enabled: input.enabled,
+  });
+  return toConnection(deps, row);
+}
+
+export async function updateConnection(
+  deps: IntegrationDeps,
+  _actor: AuthUser,
+  id: number,
+  input: UpdateInput,
+): Promise<ApiConnection> {
+  const values: Parameters<typeof repo.updateConnection>[2] = {};
+  if (input.enabled !== undefined) values.enabled = input.enabled;
+  if (input.name !== undefined) values.name = input.name;
+  if (input.baseUrl !== undefined) values.baseUrl = input.baseUrl.replace(/\/+$/, '');
+  if (input.apiKey !== undefined) values.apiKeyEncrypted = deps.box.encrypt(input.apiKey, KEY);
+  if (input.apiSecret !== undefined) {
+    values.apiSecretEncrypted = input.apiSecret ? deps.box.encrypt(input.apiSecret, SECRET) : null;
+  }
+  const row = await repo.updateConnection(deps.db, id, values);
+  if (!row) throw notFound();
+  return toConnection(deps, row);
+}
+
+/**
+ * Deletes a connection. The properties it brought in stay (with their inquiries); the iCal feeds
+ * it created go, and the nights they blocked are released.
+ */
+export async function deleteConnection(deps: IntegrationDeps, _actor: AuthUser, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.findConnection(tx, id))) throw notFound();
+    await releaseConnectionFeeds(tx, id);
+    await repo.deleteConnection(tx, id);
+  });
+}
+
+/** The decrypted credentials of a connection (services only; never answered). */
+export function credentialsOf(deps: IntegrationDeps, row: repo.ConnectionRow): Credentials {
+  try {
+    return {
+      apiKey: deps.box.decrypt(row.apiKeyEncrypted, KEY),
+      apiSecret: row.apiSecretEncrypted ? deps.box.decrypt(row.apiSecretEncrypted, SECRET) : null,
+      baseUrl: row.baseUrl,
+    };
+  } catch (err) {
+    if (err instanceof SecretDecryptError) {
+      throw new ConflictError(
+        `The stored credentials of ${row.name} cannot be read (the app secret changed). Enter the API key again.`,
+      );
+    }
+    throw err;
+  }
+}
+
+export async function findConnectionOrThrow(deps: IntegrationDeps, id: number) {
+  const row = await repo.findConnection(deps.db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Starts a sync of one connection as a background run; answers its report id at once. Refused
+ * (409) when the connection is disabled or already syncing.
+ */
+export async function startConnectionSync(
+  deps: IntegrationDeps,
+  id: number,
+  trigger: 'manual' | 'schedule' = 'manual',
+): Promise<SyncStarted> {
+  const row = await findConnectionOrThrow(deps, id);
+  if (!row.enabled) {
+    throw new AppError(
+      409,
+      ErrorCode.CONNECTION_DISABLED,
+      'This connection is disabled. Enable it before syncing.',
+    );
+  }
+  const adapter = adapterFor(asProvider(row.provider), deps, credentialsOf(deps, row));
+  const { id: reportId } = await deps.runner.start(
+    {
+      jobType: `${asProvider(row.provider)}-sync`,
+      lockKey: `connection:${row.id}`,
+      connectionId: row.id,
+      trigger,
+      conflictMessage: `A sync of ${row.name} is already running. Wait for it to finish.`,
+    },
+    async (job) => {
+      try {
+        await adapter.sync(job, { connectionId: row.id, name: row.name });
+      } finally {
+        await repo.recordSync(deps.db, row.id);
+      }
+    },
+  );
+  return { reportId, status: 'running', message: 'Sync Triggered' };
+}
+
+/** Re-encrypts with the current key the secrets still under a previous one (rotation). */
+export async function rewrapSecrets(deps: IntegrationDeps): Promise<number> {
+  let n = 0;
+  for (const row of await repo.listConnections(deps.db)) {
+    const stale =
+      deps.box.needsRewrap(row.apiKeyEncrypted) ||
+      (row.apiSecretEncrypted != null && deps.box.needsRewrap(row.apiSecretEncrypted));
+    if (!stale) continue;
+    try {
+      const c = credentialsOf(deps, row);
+      await repo.updateConnection(deps.db, row.id, {
+        apiKeyEncrypted: deps.box.encrypt(c.apiKey, KEY),
+        apiSecretEncrypted: c.apiSecret ? deps.box.encrypt(c.apiSecret, SECRET) : null,
+      });
+      n++;
+    } catch {
+      deps.log.warn(
+        `API connection ${row.id}: its secrets cannot be decrypted with the current or previous keys`,
+      );
+    }
+  }
+  return n;
+}
+
+export const listEnabledConnections = (deps: IntegrationDeps) => repo.listEnabledConnections(deps.db);
+export const recordConnectionSync = (deps: IntegrationDeps, id: number) => repo.recordSync(deps.db, id);

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { createOutbound } from '../../lib/outbound';
+import { SecretBox } from '../../lib/secrets';
+import { apiConnectionsRoutes } from '../api-connections/api-connections.routes';
+import { rewrapSecrets } from '../api-connections/api-connections.service';
+import { icalRoutes } from '../ical/ical.routes';
+import { invenioRoutes } from '../invenio/invenio.routes';
+import { JobRunner } from '../sync-reports/jobs';
+import { Scheduler } from '../sync-reports/scheduler';
+import { syncReportsRoutes } from '../sync-reports/sync-reports.routes';
+import { failAbandonedRuns } from '../sync-reports/sync-reports.service';
+import type { IntegrationDeps } from './deps';
+// Provider adapters register themselves when their module loads.
+import '../ical/ical.service';
+import '../invenio/invenio.adapter';
+
+/** The integration services' shared parts over one database (tests build extra ones). */
+export function createIntegrationDeps(db: Db, config: Config, log: IntegrationDeps['log']): IntegrationDeps {
+  return {
+    db,
+    config,
+    log,
+    box: new SecretBox(config.sessionSecret, config.previousSecrets),
+    outbound: createOutbound({ allowHosts: config.outbound.allowHosts }),
+    runner: new JobRunner(db, log),
+    startedAt: new Date(),
+  };
+}
+
+/**
+ * Integrations (issue 9): API connections, the Invenio adapter, iCal import and export, sync
+ * reports and the scheduler. At start: runs left 'running' by a dead process are marked failed,
+ * secrets under a previous key are re-encrypted, the scheduler starts (when an interval is set).
+ * At close: the scheduler stops and running syncs are cancelled and recorded as failed.
+ */
+export async function integrationsPlugin(app: FastifyInstance) {
+  const deps = createIntegrationDeps(app.db, app.config, app.log);
+  const embedded = app.database.kind === 'pglite';
+  const scheduler = new Scheduler(deps, { embedded });
+
+  await app.register(apiConnectionsRoutes, { deps });
+  await app.register(syncReportsRoutes, { deps });
+  await app.register(invenioRoutes, { deps });
+  await app.register(icalRoutes, { deps });
+
+  app.addHook('onReady', async () => {
+    const failed = await failAbandonedRuns(deps, embedded);
+    if (failed) app.log.warn(`${failed} interrupted sync run(s) marked failed`);
+    const rewrapped = await rewrapSecrets(deps);
+    if (rewrapped)
+      app.log.info(`re-encrypted the secrets of ${rewrapped} API connection(s) with the current key`);
+    if (app.config.sync.intervalMinutes > 0 || app.config.sync.icalIntervalMinutes > 0) scheduler.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await deps.runner.close();
+  });
+}

@@ -1,0 +1,553 @@
+import { addDays, CURRENCIES, todayIso, type Currency, type InvenioFilters } from '@villas/shared';
+import type { Db, Queryable } from '../../db/client';
+import { ValidationError } from '../../lib/errors';
+import { priceMap, setPriceRanges } from '../calendar/calendar.service';
+import {
+  applyFeed,
+  dropConnectionFeeds,
+  ensureConnectionFeed,
+  feedWindow,
+  fetchFeed,
+  recordPropertyFeedError,
+} from '../ical/ical.service';
+import { parseFeed, type ParsedFeed } from '../ical/ical.parse';
+import {
+  registerAdapter,
+  type Credentials,
+  type ProviderAdapter,
+  type SyncSummary,
+  type SyncTarget,
+} from '../integrations/adapters';
+import type { IntegrationDeps } from '../integrations/deps';
+import { ProviderError, providerErrorOf } from '../integrations/provider-error';
+import {
+  createRegion,
+  createSubregion,
+  resolveLocation,
+  type ResolvedLocation,
+} from '../locations/locations.service';
+import type { JobRecorder } from '../sync-reports/jobs';
+import {
+  InvenioClient,
+  type InvenioPriceData,
+  type InvenioPricePeriod,
+  type InvenioVilla,
+} from './invenio.client';
+import * as repo from './invenio.repository';
+
+const PROVIDER = 'invenio';
+/** Daily prices are written up to two years ahead (the calendar's window). */
+const PRICE_HORIZON_DAYS = 730;
+const PREFETCH_CONCURRENCY = 8;
+const PHOTO_TIMEOUT_MS = 10_000;
+const MAX_PHOTOS = 50;
+
+interface Prefetched {
+  villa: InvenioVilla;
+  photos: string[];
+  problems: string[];
+  feed: { parsed: ParsedFeed } | { error: string } | null;
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+const money = (n: number) => Math.round(n * 100) / 100;
+const isHttpUrl = (u: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(u).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Maps with bounded concurrency, answering results in input order as each becomes ready. */
+async function* inOrder<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): AsyncGenerator<R> {
+  const pending: Promise<R>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (next < items.length && pending.length < limit) pending.push(fn(items[next++]!));
+  };
+  fill();
+  while (pending.length) {
+    const r = await pending.shift()!;
+    fill();
+    yield r;
+  }
+}
+
+/**
+ * Nightly prices of the periods from `from` to `to` (exclusive). Periods are read with both dates
+ * included (Invenio's 1–30 June prices the night of 30 June); later periods win where they overlap.
+ * A weekly unit is divided by 7.
+ */
+export function nightlyPrices(
+  periods: InvenioPricePeriod[],
+  window: { from: string; to: string },
+): Map<string, { price: number; currency: string }> {
+  const out = new Map<string, { price: number; currency: string }>();
+  const sorted = [...periods].sort((a, b) => a.start_date.localeCompare(b.start_date));
+  for (const p of sorted) {
+    if (!(p.amount > 0)) continue;
+    const price = money(/week/i.test(p.unit) ? p.amount / 7 : p.amount);
+    const start = p.start_date > window.from ? p.start_date : window.from;
+    for (let d = start; d <= p.end_date && d < window.to; d = addDays(d, 1)) {
+      out.set(d, { price, currency: p.currency_code });
+    }
+  }
+  return out;
+}
+
+/** Runs of consecutive nights at one price → the calendar's date ranges [from, to). */
+function toRanges(nights: Array<[string, { price: number; currency: string }]>) {
+  const sorted = nights.sort(([a], [b]) => a.localeCompare(b));
+  const ranges: Array<{ from: string; to: string; price: number; currency: Currency }> = [];
+  for (const [date, p] of sorted) {
+    const last = ranges.at(-1);
+    if (last && last.to === date && last.price === p.price && last.currency === p.currency) {
+      last.to = addDays(date, 1);
+    } else {
+      ranges.push({ from: date, to: addDays(date, 1), price: p.price, currency: p.currency as Currency });
+    }
+  }
+  return ranges;
+}
+
+class InvenioAdapter implements ProviderAdapter {
+  readonly provider = PROVIDER;
+
+  constructor(
+    private readonly deps: IntegrationDeps,
+    private readonly credentials: Credentials,
+  ) {}
+
+  private client(signal?: AbortSignal) {
+    if (!this.credentials.apiKey || !this.credentials.apiSecret) {
+      throw new ValidationError('Please provide API Key and BP UUID');
+    }
+    return new InvenioClient(this.deps.outbound, this.credentials, signal);
+  }
+
+  listVillas(): Promise<InvenioVilla[]> {
+    return this.client().listVillas();
+  }
+
+  search(filters: InvenioFilters): Promise<InvenioVilla[]> {
+    return this.client().availability(filters);
+  }
+
+  pricing(filters: InvenioFilters): Promise<InvenioPriceData> {
+    return this.client().prices(filters);
+  }
+
+  sync(job: JobRecorder, target: SyncTarget): Promise<SyncSummary> {
+    return new InvenioSync(this.deps, this.client(job.signal), job, target).run();
+  }
+}
+
+/**
+ * One reconciliation of an Invenio account into our catalogue. Network first (list, prices, each
+ * villa's calendar and new photos, a few at a time), then each villa in its own transaction: a
+ * villa that fails is left exactly as it was and its error recorded; the run goes on.
+ */
+class InvenioSync {
+  private readonly db: Db;
+  private readonly today = todayIso();
+  private readonly priceWindow = { from: this.today, to: addDays(this.today, PRICE_HORIZON_DAYS) };
+  private readonly feedWindow = feedWindow();
+  private locations = new Map<string, ResolvedLocation | null>();
+  private amenities = new Map<string, number>();
+  private listed = new Map<string, repo.ListedProperty>();
+  private readonly summary: SyncSummary = { total: 0, created: 0, updated: 0, unavailable: 0 };
+
+  constructor(
+    private readonly deps: IntegrationDeps,
+    private readonly client: InvenioClient,
+    private readonly job: JobRecorder,
+    private readonly target: SyncTarget,
+  ) {
+    this.db = deps.db;
+  }
+
+  async run(): Promise<SyncSummary> {
+    const villas = dedupe(await this.client.listVillas());
+    this.summary.total = villas.length;
+    let prices: InvenioPriceData | null = null;
+    try {
+      prices = await this.client.prices();
+    } catch (err) {
+      if (this.job.signal.aborted) throw err;
+      await this.job.error({
+        message: `Prices could not be read, so none were changed: ${providerErrorOf(err, 'Invenio').message}`,
+      });
+    }
+    this.listed = await repo.loadListed(this.db, PROVIDER);
+    this.amenities = await repo.amenityIndex(this.db);
+    await this.job.progress(true);
+
+    const seen: number[] = [];
+    for await (const pre of inOrder(villas, PREFETCH_CONCURRENCY, (v) => this.prefetch(v))) {
+      this.job.throwIfStopped();
+      const id = await this.reconcile(pre, prices);
+      if (id != null) seen.push(id);
+      this.job.processed();
+      await this.job.progress();
+    }
+    await repo.touchLinks(this.db, seen);
+    if (this.target.connectionId != null) await this.markVanished(villas);
+    await this.job.progress(true);
+    return this.summary;
+  }
+
+  /** Network work of one villa, outside any transaction: its calendar and its new photos. */
+  private async prefetch(villa: InvenioVilla): Promise<Prefetched> {
+    const problems: string[] = [];
+    let feed: Prefetched['feed'] = null;
+    if (villa.ical_url) {
+      try {
+        feed = {
+          parsed: parseFeed(await fetchFeed(this.deps, villa.ical_url, this.job.signal), this.feedWindow),
+        };
+      } catch (err) {
+        feed = { error: providerErrorOf(err, 'The calendar').message };
+      }
+    }
+    const known = new Set(this.listed.get(villa.v_uuid)?.images ?? []);
+    const photos: string[] = [];
+    for (const url of villa.photos.slice(0, MAX_PHOTOS)) {
+      if (!isHttpUrl(url)) {
+        problems.push(`Photo skipped, not an http(s) URL: ${url.slice(0, 100)}`);
+        continue;
+      }
+      if (known.has(url)) {
+        photos.push(url);
+        continue;
+      }
+      const problem = await this.checkPhoto(url);
+      if (problem) problems.push(problem);
+      else photos.push(url);
+    }
+    return { villa, photos, problems, feed };
+  }
+
+  /**
+   * A new photo must answer as an image. Photos are kept as the provider's URLs (the upload image
+   * pipeline had no service to call when this was written).
+   */
+  private async checkPhoto(url: string): Promise<string | null> {
+    try {
+      let res = await this.deps.outbound.request(url, {
+        method: 'HEAD',
+        timeoutMs: PHOTO_TIMEOUT_MS,
+        signal: this.job.signal,
+      });
+      if (res.status === 405 || res.status === 501) {
+        res = await this.deps.outbound.request(url, {
+          timeoutMs: PHOTO_TIMEOUT_MS,
+          maxBytes: 10 * 1024 * 1024,
+          signal: this.job.signal,
+        });
+      }
+      if (!res.ok) return `Photo ${url} could not be read: HTTP error! status: ${res.status}`;
+      const type = String(res.headers['content-type'] ?? '');
+      if (type && !/^image\//i.test(type)) return `Photo ${url} is not an image (${type.slice(0, 50)})`;
+      return null;
+    } catch (err) {
+      if (this.job.signal.aborted) throw err;
+      return `Photo ${url} could not be read: ${providerErrorOf(err, 'The photo host').message}`;
+    }
+  }
+
+  /** Region from the country, subregion from the destination (or district); created when new. */
+  private async location(tx: Queryable, villa: InvenioVilla, created: Map<string, ResolvedLocation | null>) {
+    const region = villa.country?.trim();
+    const sub = (villa.destination ?? villa.district)?.trim() || null;
+    if (!region) return null;
+    const key = `${region.toLowerCase()}|${sub?.toLowerCase() ?? ''}`;
+    if (this.locations.has(key)) return this.locations.get(key)!;
+    let loc: ResolvedLocation;
+    try {
+      loc = await resolveLocation(tx, { region, subregion: sub });
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      try {
+        await resolveLocation(tx, { region });
+      } catch {
+        await createRegion(tx as Db, region);
+      }
+      if (sub) await createSubregion(tx as Db, { regionName: region, subregionName: sub });
+      loc = await resolveLocation(tx, { region, subregion: sub });
+    }
+    created.set(key, loc);
+    return loc;
+  }
+
+  private async reconcile(pre: Prefetched, prices: InvenioPriceData | null): Promise<number | null> {
+    const { villa } = pre;
+    const before = this.listed.get(villa.v_uuid);
+    const created = new Map<string, ResolvedLocation | null>();
+    const problems = [...pre.problems];
+    let outcome: Awaited<ReturnType<InvenioSync['write']>>;
+    try {
+      outcome = await this.db.transaction((tx) => this.write(tx, pre, prices, created, problems));
+    } catch (err) {
+      if (this.job.signal.aborted) throw err;
+      await this.job.error({
+        propertyId: before?.id ?? null,
+        propertyName: villa.name,
+        resourceId: villa.v_uuid,
+        message: `Not updated: ${err instanceof ProviderError || err instanceof ValidationError ? err.message : providerErrorOf(err, 'Writing').message}`,
+      });
+      if (pre.feed && 'error' in pre.feed && before) await this.feedErrorOf(before.id, pre.feed.error);
+      return before?.id ?? null;
+    }
+    for (const [k, v] of created) this.locations.set(k, v);
+    this.listed.set(villa.v_uuid, outcome.listed);
+    this.job.calendar(outcome.calendarNights);
+    if (outcome.changes.length) {
+      if (outcome.isNew) this.summary.created++;
+      else this.summary.updated++;
+      await this.job.change({
+        propertyId: outcome.listed.id,
+        propertyName: villa.name,
+        changeType: outcome.isNew ? 'created' : 'updated',
+        description: outcome.changes.join('; '),
+        newImageCount: outcome.newImages,
+      });
+    }
+    if (pre.feed && 'error' in pre.feed) {
+      problems.push(`Calendar not updated: ${pre.feed.error}`);
+      await this.feedErrorOf(outcome.listed.id, pre.feed.error);
+    }
+    for (const message of problems) {
+      await this.job.error({
+        propertyId: outcome.listed.id,
+        propertyName: villa.name,
+        resourceId: villa.v_uuid,
+        message,
+      });
+    }
+    return outcome.listed.id;
+  }
+
+  private async feedErrorOf(propertyId: number, message: string) {
+    await recordPropertyFeedError(this.db, { propertyId, connectionId: this.target.connectionId, message });
+  }
+
+  private async write(
+    tx: Queryable,
+    pre: Prefetched,
+    prices: InvenioPriceData | null,
+    created: Map<string, ResolvedLocation | null>,
+    problems: string[],
+  ) {
+    const { villa } = pre;
+    const before = this.listed.get(villa.v_uuid);
+    const loc = await this.location(tx, villa, created);
+    const periods = prices ? (prices[villa.v_uuid] ?? null) : undefined;
+    const currencies = [...new Set((periods ?? []).map((p) => p.currency_code))];
+    const unsupported = currencies.filter((c) => !(CURRENCIES as readonly string[]).includes(c));
+    const currency =
+      currencies.find((c) => (CURRENCIES as readonly string[]).includes(c)) ??
+      before?.propertyCurrency ??
+      'EUR';
+    const amenityIds = [
+      ...new Set(
+        villa.features
+          .map((f) => this.amenities.get(f.toLowerCase()))
+          .filter((id): id is number => id != null),
+      ),
+    ];
+    const bedrooms = Math.max(1, Math.min(100, Math.round(villa.bedrooms ?? 1)));
+    const values: repo.ListingValues = {
+      name: villa.name,
+      description: villa.description,
+      regionId: loc?.regionId ?? null,
+      subregionId: loc?.subregionId ?? null,
+      location: loc
+        ? loc.subregionName
+          ? `${loc.regionName}, ${loc.subregionName}`
+          : loc.regionName
+        : (villa.destination ?? villa.district ?? villa.areaname ?? ''),
+      bedrooms,
+      maxGuests: Math.max(1, Math.min(500, Math.round(villa.sleeps ?? bedrooms * 2))),
+      basePricePerNight:
+        villa.minimum_price && villa.minimum_price > 0 ? money(villa.minimum_price / 7).toFixed(2) : null,
+      propertyCurrency: currency,
+      amenityIds,
+      available: true,
+      icalUrl: villa.ical_url,
+    };
+
+    const changes: string[] = [];
+    let id: number;
+    const isNew = !before;
+    if (!before) {
+      id = await repo.insertListing(tx, { ...values, externalProvider: PROVIDER, externalId: villa.v_uuid });
+      changes.push('New villa from Invenio');
+    } else {
+      id = before.id;
+      const diff: Partial<repo.ListingValues> = {};
+      const label: Record<keyof repo.ListingValues, string> = {
+        name: 'name',
+        description: 'description',
+        regionId: 'region',
+        subregionId: 'destination',
+        location: 'location',
+        bedrooms: 'bedrooms',
+        maxGuests: 'guests',
+        basePricePerNight: 'base price',
+        propertyCurrency: 'currency',
+        amenityIds: 'amenities',
+        available: 'available again',
+        icalUrl: 'calendar URL',
+      };
+      for (const key of Object.keys(values) as Array<keyof repo.ListingValues>) {
+        const a = before[key as keyof repo.ListedProperty];
+        const b = values[key];
+        const equal =
+          key === 'amenityIds'
+            ? sameList([...(a as number[])].sort(), [...(b as number[])].sort())
+            : key === 'basePricePerNight'
+              ? (a == null ? null : Number(a)) === (b == null ? null : Number(b))
+              : a === b;
+        if (!equal) (diff as Record<string, unknown>)[key] = b;
+      }
+      if (Object.keys(diff).length) {
+        await repo.updateListing(tx, id, diff);
+        changes.push(
+          `Changed: ${Object.keys(diff)
+            .map((k) => label[k as keyof repo.ListingValues])
+            .join(', ')}`,
+        );
+      }
+    }
+
+    // Photos: the provider's list, in its order, minus the ones that did not answer as images.
+    const oldImages = before?.images ?? [];
+    const newImages = pre.photos.filter((p) => !oldImages.includes(p)).length;
+    if (!sameList(oldImages, pre.photos)) {
+      await repo.replaceImages(tx, id, pre.photos);
+      const removed = oldImages.filter((p) => !pre.photos.includes(p)).length;
+      if (!isNew) changes.push(`Photos: ${newImages} new${removed ? `, ${removed} removed` : ''}`);
+      else if (pre.photos.length) changes.push(`${pre.photos.length} photos`);
+    }
+
+    if (
+      !before ||
+      !before.linked ||
+      before.vanishedAt ||
+      (this.target.connectionId != null && before.connectionId !== this.target.connectionId)
+    ) {
+      await repo.upsertLink(tx, {
+        propertyId: id,
+        connectionId: this.target.connectionId,
+        provider: PROVIDER,
+        externalId: villa.v_uuid,
+      });
+    }
+
+    // Prices: compared night by night; only the nights that differ are written.
+    let calendarNights = 0;
+    if (periods !== undefined) {
+      if (unsupported.length)
+        problems.push(`Prices in ${unsupported.join(', ')} are not supported and were skipped`);
+      const wanted = nightlyPrices(
+        (periods ?? []).filter((p) => !unsupported.includes(p.currency_code)),
+        this.priceWindow,
+      );
+      const current = isNew
+        ? new Map<string, { price: number; currency: string }>()
+        : await priceMap(tx, {
+            propertyId: id,
+            startDate: this.priceWindow.from,
+            endDate: addDays(this.priceWindow.to, -1),
+          });
+      const changed = [...wanted].filter(([d, p]) => {
+        const c = current.get(d);
+        return !c || c.price !== p.price || c.currency !== p.currency;
+      });
+      if (changed.length) {
+        await setPriceRanges(tx as Db, { propertyId: id, ranges: toRanges(changed) });
+        calendarNights += changed.length;
+        if (!isNew) changes.push(`Prices of ${changed.length} night${changed.length === 1 ? '' : 's'}`);
+        else changes.push(`Prices for ${changed.length} nights`);
+      }
+    }
+
+    // Blocked nights from the villa's iCal URL (an unreadable calendar leaves them as they were).
+    if (villa.ical_url && pre.feed && 'parsed' in pre.feed) {
+      const feed = await ensureConnectionFeed(tx, {
+        propertyId: id,
+        connectionId: this.target.connectionId,
+        url: villa.ical_url,
+        label: 'Invenio',
+      });
+      const r = await applyFeed(tx, feed, pre.feed.parsed, this.feedWindow);
+      if (r.blocked || r.released) {
+        calendarNights += r.blocked + r.released;
+        changes.push(
+          [r.blocked ? `${r.blocked} nights blocked` : '', r.released ? `${r.released} nights released` : '']
+            .filter(Boolean)
+            .join(', '),
+        );
+      }
+    } else if (!villa.ical_url && this.target.connectionId != null && before?.icalUrl) {
+      const released = await dropConnectionFeeds(tx, {
+        propertyId: id,
+        connectionId: this.target.connectionId,
+      });
+      if (released) {
+        calendarNights += released;
+        changes.push(`${released} nights released (calendar removed)`);
+      }
+    }
+
+    const listed: repo.ListedProperty = {
+      id,
+      name: villa.name,
+      description: villa.description,
+      regionId: loc?.regionId ?? null,
+      subregionId: loc?.subregionId ?? null,
+      location: values.location ?? '',
+      bedrooms,
+      maxGuests: values.maxGuests!,
+      basePricePerNight: values.basePricePerNight ?? null,
+      propertyCurrency: currency,
+      amenityIds,
+      available: true,
+      icalUrl: villa.ical_url,
+      externalId: villa.v_uuid,
+      connectionId: this.target.connectionId ?? before?.connectionId ?? null,
+      linked: true,
+      vanishedAt: null,
+      images: pre.photos,
+    };
+    return { listed, changes, isNew, newImages, calendarNights };
+  }
+
+  /** Villas of this connection missing from its list: unavailable, never deleted. */
+  private async markVanished(villas: InvenioVilla[]) {
+    const gone = await repo.vanishedCandidates(this.db, {
+      connectionId: this.target.connectionId!,
+      seen: villas.map((v) => v.v_uuid),
+    });
+    for (const p of gone) {
+      await this.db.transaction((tx) => repo.markVanished(tx, p.id));
+      this.summary.unavailable++;
+      await this.job.change({
+        propertyId: p.id,
+        propertyName: p.name,
+        changeType: 'unavailable',
+        description: 'No longer listed by Invenio: marked unavailable (kept with its inquiries)',
+      });
+    }
+  }
+}
+
+function dedupe(villas: InvenioVilla[]): InvenioVilla[] {
+  const seen = new Map<string, InvenioVilla>();
+  for (const v of villas) if (!seen.has(v.v_uuid)) seen.set(v.v_uuid, v);
+  return [...seen.values()];
+}
+
+registerAdapter([PROVIDER], (deps, credentials) => new InvenioAdapter(deps, credentials));

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { amenities, properties, propertyImages, syncedProperties } from '../../db/schema';
+
+/**
+ * Reconciliation of provider listings: properties keyed by (external_provider, external_id) and
+ * the link to the connection that brings them in. A provider sync is a bulk reconciler that diffs
+ * before it writes, so it keeps its own queries here rather than the admin form's service
+ * (docs/decisions/005-integrations.md); prices, nights and destinations go through their modules'
+ * services.
+ */
+
+export interface ListedProperty {
+  id: number;
+  name: string;
+  description: string;
+  regionId: number | null;
+  subregionId: number | null;
+  location: string;
+  bedrooms: number;
+  maxGuests: number;
+  basePricePerNight: string | null;
+  propertyCurrency: string;
+  amenityIds: number[];
+  available: boolean;
+  icalUrl: string | null;
+  externalId: string;
+  connectionId: number | null;
+  linked: boolean;
+  vanishedAt: Date | null;
+  images: string[];
+}
+
+export async function loadListed(db: Queryable, provider: string): Promise<Map<string, ListedProperty>> {
+  const rows = await db
+    .select({
+      id: properties.id,
+      name: properties.name,
+      description: properties.description,
+      regionId: properties.regionId,
+      subregionId: properties.subregionId,
+      location: properties.location,
+      bedrooms: properties.bedrooms,
+      maxGuests: properties.maxGuests,
+      basePricePerNight: properties.basePricePerNight,
+      propertyCurrency: properties.propertyCurrency,
+      amenityIds: properties.amenityIds,
+      available: properties.available,
+      icalUrl: properties.icalUrl,
+      externalId: properties.externalId,
+      connectionId: syncedProperties.connectionId,
+      linked: sql<boolean>`${syncedProperties.propertyId} is not null`,
+      vanishedAt: syncedProperties.vanishedAt,
+      images: sql<
+        string[]
+      >`coalesce((select array_agg(${propertyImages.url} order by ${propertyImages.sortOrder}, ${propertyImages.id}) from ${propertyImages} where ${propertyImages.propertyId} = ${properties.id}), '{}'::text[])`,
+    })
+    .from(properties)
+    .leftJoin(syncedProperties, eq(syncedProperties.propertyId, properties.id))
+    .where(eq(properties.externalProvider, provider));
+  return new Map(
+    rows.map((r) => [r.externalId!, { ...r, externalId: r.externalId!, vanishedAt: r.vanishedAt }]),
+  );
+}
+
+/** Amenity catalogue: lower-case name → id. */
+export async function amenityIndex(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.select({ id: amenities.id, name: amenities.name }).from(amenities);
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+export type ListingValues = Pick<
+  typeof properties.$inferInsert,
+  | 'name'
+  | 'description'
+  | 'regionId'
+  | 'subregionId'
+  | 'location'
+  | 'bedrooms'
+  | 'maxGuests'
+  | 'basePricePerNight'
+  | 'propertyCurrency'
+  | 'amenityIds'
+  | 'available'
+  | 'icalUrl'
+>;
+
+export async function insertListing(
+  db: Queryable,
+  values: ListingValues & { externalProvider: string; externalId: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(properties)
+    .values({ ...values, lastSyncDate: sql`now()` })
+    .returning({ id: properties.id });
+  return row!.id;
+}
+
+export async function updateListing(
+  db: Queryable,
+  id: number,
+  values: Partial<ListingValues>,
+): Promise<void> {
+  await db
+    .update(properties)
+    .set({ ...values, lastSyncDate: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(properties.id, id));
+}
+
+export async function replaceImages(db: Queryable, propertyId: number, urls: string[]): Promise<void> {
+  await db.delete(propertyImages).where(eq(propertyImages.propertyId, propertyId));
+  if (urls.length) {
+    await db.insert(propertyImages).values(urls.map((url, i) => ({ propertyId, url, sortOrder: i })));
+  }
+}
+
+export async function upsertLink(
+  db: Queryable,
+  values: { propertyId: number; connectionId: number | null; provider: string; externalId: string },
+): Promise<void> {
+  await db
+    .insert(syncedProperties)
+    .values(values)
+    .onConflictDoUpdate({
+      target: syncedProperties.propertyId,
+      set: {
+        connectionId: values.connectionId ?? sql`${syncedProperties.connectionId}`,
+        externalId: values.externalId,
+        lastSeenAt: sql`now()`,
+        vanishedAt: null,
+      },
+    });
+}
+
+/** Seen in this run: one statement for all of them. */
+export async function touchLinks(db: Queryable, propertyIds: number[]): Promise<void> {
+  if (!propertyIds.length) return;
+  await db
+    .update(syncedProperties)
+    .set({ lastSeenAt: sql`now()` })
+    .where(inArray(syncedProperties.propertyId, propertyIds));
+}
+
+/** Properties of a connection missing from its latest list and not yet marked vanished. */
+export async function vanishedCandidates(db: Queryable, params: { connectionId: number; seen: string[] }) {
+  return db
+    .select({ id: properties.id, name: properties.name, available: properties.available })
+    .from(syncedProperties)
+    .innerJoin(properties, eq(properties.id, syncedProperties.propertyId))
+    .where(
+      and(
+        eq(syncedProperties.connectionId, params.connectionId),
+        isNull(syncedProperties.vanishedAt),
+        params.seen.length ? notInArray(syncedProperties.externalId, params.seen) : undefined,
+      ),
+    )
+    .orderBy(asc(properties.id));
+}
+
+/** A villa the provider no longer lists: unavailable, never deleted (its inquiries stay). */
+export async function markVanished(db: Queryable, propertyId: number): Promise<void> {
+  await db
+    .update(properties)
+    .set({ available: false, updatedAt: sql`now()` })
+    .where(eq(properties.id, propertyId));
+  await db
+    .update(syncedProperties)
+    .set({ vanishedAt: sql`now()` })
+    .where(eq(syncedProperties.propertyId, propertyId));
+}
