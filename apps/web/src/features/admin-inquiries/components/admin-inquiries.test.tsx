@@ -110,7 +110,7 @@ describe('AdminInquiries', () => {
     // Only pending inquiries can be closed.
     expect(within(card('Tom Baker')).getByText('Closed')).toBeInTheDocument();
     expect(within(card('Tom Baker')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(card('Ana Silva')).getByRole('button', { name: /as closed/ })).toBeInTheDocument();
+    expect(within(card('Ana Silva')).getByRole('button', { name: /Mark as Closed/ })).toBeInTheDocument();
   });
 
   it('marks a pending inquiry as closed with the PUT and updates the card and counts', async () => {
@@ -125,7 +125,7 @@ describe('AdminInquiries', () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminInquiries />);
     await user.click(
-      await screen.findByRole('button', { name: 'Mark the inquiry from Claire Dubois as closed' }),
+      await screen.findByRole('button', { name: 'Mark as Closed: inquiry from Claire Dubois' }),
     );
 
     await waitFor(() => expect(within(card('Claire Dubois')).getByText('Closed')).toBeInTheDocument());
@@ -156,13 +156,11 @@ describe('AdminInquiries', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminInquiries />);
-    await user.click(
-      await screen.findByRole('button', { name: 'Mark the inquiry from Ana Silva as closed' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Mark as Closed: inquiry from Ana Silva' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(within(card('Ana Silva')).getByText('Pending')).toBeInTheDocument();
-    expect(within(card('Ana Silva')).getByRole('button', { name: /as closed/ })).toBeEnabled();
+    expect(within(card('Ana Silva')).getByRole('button', { name: /Mark as Closed/ })).toBeEnabled();
   });
 
   it('says so when there is no inquiry', async () => {

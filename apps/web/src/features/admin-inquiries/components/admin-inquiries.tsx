@@ -85,15 +85,10 @@ function InquiryCard({ inquiry: i }: { inquiry: Inquiry }) {
             </p>
           </div>
           {i.status === 'pending' && (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={close}
-              disabled={closing}
-              aria-label={`Mark the inquiry from ${name} as closed`}
-            >
+            <Button size="sm" variant="outline" onClick={close} disabled={closing}>
               <CheckCircle2 className="h-3.5 w-3.5" aria-hidden />
               {closing ? 'Closing...' : 'Mark as Closed'}
+              <span className="sr-only">: inquiry from {name}</span>
             </Button>
           )}
         </div>

@@ -32,7 +32,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         </span>
         {label}
       </dt>
-      <dd className="mt-0.5 truncate text-sm text-ink">{children}</dd>
+      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
     </div>
   );
 }
@@ -58,7 +58,7 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
             {agent.name}
           </Fact>
           <Fact icon={<Mail className="h-3.5 w-3.5" />} label="Email">
-            <a href={`mailto:${agent.email}`} className="underline-offset-4 hover:underline">
+            <a href={`mailto:${agent.email}`} className="break-all underline-offset-4 hover:underline">
               {agent.email}
             </a>
           </Fact>

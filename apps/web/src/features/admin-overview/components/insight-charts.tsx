@@ -191,7 +191,9 @@ export default function InsightCharts({ data }: { data: AdminInsight }) {
           <Legend
             iconType="circle"
             iconSize={8}
-            wrapperStyle={{ fontSize: 12, color: STONE, paddingTop: 8 }}
+            itemSorter={null}
+            formatter={(value) => <span style={{ color: STONE }}>{value}</span>}
+            wrapperStyle={{ fontSize: 12, paddingTop: 8 }}
           />
           {INSIGHT_INQUIRY_SERIES.map((k, i) => (
             <Bar

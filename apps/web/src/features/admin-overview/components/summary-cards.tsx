@@ -18,8 +18,8 @@ function Card({
 }) {
   return (
     <div className="relative min-w-0 rounded-[3px] border border-line bg-ivory/70 px-4 py-4 sm:px-6 sm:py-5">
-      <dt className="flex items-center gap-2 text-[11px] font-medium uppercase tracking-[0.16em] text-stone">
-        <span className="text-gold-deep" aria-hidden>
+      <dt className="flex items-start gap-2 text-[11px] font-medium uppercase leading-4 tracking-[0.1em] text-stone sm:tracking-[0.16em]">
+        <span className="mt-px text-gold-deep" aria-hidden>
           {icon}
         </span>
         {label}
