@@ -85,6 +85,7 @@ const envSchema = z.object({
         message: 'use comma-separated host or host:port entries',
       },
     ),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(20_000),
   SYNC_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
   ICAL_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(15),
   PREVIOUS_APP_SECRETS: z.string().default(''),
@@ -115,7 +116,7 @@ export interface Config {
   /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
   db: { connectTimeoutMs: number; queryTimeoutMs: number };
   /** Outbound requests (providers, iCal feeds): hosts exempt from the private-address refusal. */
-  outbound: { allowHosts: string[] };
+  outbound: { allowHosts: string[]; timeoutMs: number };
   /** Scheduler intervals in minutes; 0 = off. */
   sync: { intervalMinutes: number; icalIntervalMinutes: number };
   /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
@@ -192,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+      timeoutMs: e.OUTBOUND_TIMEOUT_MS,
     },
     sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
     previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')

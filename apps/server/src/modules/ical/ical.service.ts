@@ -28,7 +28,6 @@ type FeedInput = z.output<typeof icalFeedInputSchema>;
 /** Feeds are read up to two years ahead (the calendar's own window). */
 export const FEED_HORIZON_DAYS = 730;
 const FEED_MAX_BYTES = 5 * 1024 * 1024;
-const FEED_TIMEOUT_MS = 15_000;
 
 export const sourceOf = (feedId: number) => `ical:${feedId}`;
 
@@ -154,7 +153,7 @@ export async function fetchFeed(deps: IntegrationDeps, url: string, signal?: Abo
   try {
     res = await deps.outbound.request(url.replace(/^webcal:/i, 'https:'), {
       headers: { accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1' },
-      timeoutMs: FEED_TIMEOUT_MS,
+      timeoutMs: deps.config.outbound.timeoutMs,
       maxBytes: FEED_MAX_BYTES,
       signal,
     });

@@ -39,7 +39,6 @@ const PROVIDER = 'invenio';
 /** Daily prices are written up to two years ahead (the calendar's window). */
 const PRICE_HORIZON_DAYS = 730;
 const PREFETCH_CONCURRENCY = 8;
-const PHOTO_TIMEOUT_MS = 10_000;
 const MAX_PHOTOS = 50;
 
 interface Prefetched {
@@ -124,7 +123,10 @@ class InvenioAdapter implements ProviderAdapter {
     if (!this.credentials.apiKey || !this.credentials.apiSecret) {
       throw new ValidationError('Please provide API Key and BP UUID');
     }
-    return new InvenioClient(this.deps.outbound, this.credentials, signal);
+    return new InvenioClient(this.deps.outbound, this.credentials, {
+      timeoutMs: this.deps.config.outbound.timeoutMs,
+      signal,
+    });
   }
 
   listVillas(): Promise<InvenioVilla[]> {
@@ -181,7 +183,7 @@ class InvenioSync {
       });
     }
     this.listed = await repo.loadListed(this.db, PROVIDER);
-    this.amenities = await repo.amenityIndex(this.db);
+    this.amenities = await repo.amenityIndex(this.db, amenityKey);
     await this.job.progress(true);
 
     const seen: number[] = [];
@@ -237,12 +239,12 @@ class InvenioSync {
     try {
       let res = await this.deps.outbound.request(url, {
         method: 'HEAD',
-        timeoutMs: PHOTO_TIMEOUT_MS,
+        timeoutMs: this.deps.config.outbound.timeoutMs,
         signal: this.job.signal,
       });
       if (res.status === 405 || res.status === 501) {
         res = await this.deps.outbound.request(url, {
-          timeoutMs: PHOTO_TIMEOUT_MS,
+          timeoutMs: this.deps.config.outbound.timeoutMs,
           maxBytes: 10 * 1024 * 1024,
           signal: this.job.signal,
         });
@@ -352,9 +354,7 @@ class InvenioSync {
       'EUR';
     const amenityIds = [
       ...new Set(
-        villa.features
-          .map((f) => this.amenities.get(f.toLowerCase()))
-          .filter((id): id is number => id != null),
+        villa.features.map((f) => this.amenities.get(amenityKey(f))).filter((id): id is number => id != null),
       ),
     ];
     const bedrooms = Math.max(1, Math.min(100, Math.round(villa.bedrooms ?? 1)));
@@ -542,6 +542,37 @@ class InvenioSync {
       });
     }
   }
+}
+
+/** Invenio's feature names that mean one of our catalogue's amenities. */
+const FEATURE_SYNONYMS: Record<string, string> = {
+  pool: 'swimmingpool',
+  privatepool: 'swimmingpool',
+  outdoorpool: 'swimmingpool',
+  wireless: 'wifi',
+  internet: 'wifi',
+  aircon: 'airconditioning',
+  jacuzzi: 'hottub',
+  whirlpool: 'hottub',
+  barbecue: 'bbq',
+  gym: 'gymfitnessequipment',
+  fitnessroom: 'gymfitnessequipment',
+  seaviews: 'seaview',
+  oceanview: 'seaview',
+  mountainviews: 'mountainview',
+  petfriendly: 'petsallowed',
+  familyfriendly: 'families',
+  chef: 'privatechef',
+  cinema: 'cinemaroom',
+  hometheater: 'cinemaroom',
+  hammam: 'steamroom',
+  skiin: 'skiinskiout',
+};
+
+/** Feature and amenity names compared without case, spaces or punctuation (Wi-Fi = wifi). */
+export function amenityKey(name: string): string {
+  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return FEATURE_SYNONYMS[key] ?? key;
 }
 
 function dedupe(villas: InvenioVilla[]): InvenioVilla[] {

@@ -52,7 +52,6 @@ export const INVENIO_PATHS = {
 } as const;
 
 const LIST_MAX_BYTES = 25 * 1024 * 1024;
-const TIMEOUT_MS = 30_000;
 
 const text = (v: unknown, max = 10_000): string | null => {
   if (v == null) return null;
@@ -168,7 +167,7 @@ export class InvenioClient {
   constructor(
     private readonly outbound: Outbound,
     private readonly credentials: Credentials,
-    private readonly signal?: AbortSignal,
+    private readonly opts: { timeoutMs: number; signal?: AbortSignal },
   ) {}
 
   private async post(path: string, param?: string): Promise<unknown> {
@@ -183,9 +182,9 @@ export class InvenioClient {
           bp_uuid: this.credentials.apiSecret ?? '',
         },
         body: new URLSearchParams(param ? { param } : {}),
-        timeoutMs: TIMEOUT_MS,
+        timeoutMs: this.opts.timeoutMs,
         maxBytes: LIST_MAX_BYTES,
-        signal: this.signal,
+        signal: this.opts.signal,
       });
     } catch (err) {
       throw providerErrorOf(err, 'Invenio');

@@ -63,10 +63,13 @@ export async function loadListed(db: Queryable, provider: string): Promise<Map<s
   );
 }
 
-/** Amenity catalogue: lower-case name → id. */
-export async function amenityIndex(db: Queryable): Promise<Map<string, number>> {
+/** Amenity catalogue: normalised name (see `key`) → id. */
+export async function amenityIndex(
+  db: Queryable,
+  key: (name: string) => string,
+): Promise<Map<string, number>> {
   const rows = await db.select({ id: amenities.id, name: amenities.name }).from(amenities);
-  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+  return new Map(rows.map((r) => [key(r.name), r.id]));
 }
 
 export type ListingValues = Pick<

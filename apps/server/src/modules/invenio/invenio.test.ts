@@ -1,0 +1,607 @@
+import { addDays, AMENITY_CATALOGUE, todayIso } from '@villas/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  amenities,
+  apiConnections,
+  availability,
+  dailyPricing,
+  inquiries,
+  properties,
+  propertyImages,
+  regions,
+  subregions,
+} from '../../db/schema';
+import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
+import { signedIn } from '../../../test/factories';
+import { useTestContext } from '../../../test/helpers';
+
+const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', OUTBOUND_TIMEOUT_MS: '1000' });
+let fake: FakeInvenio;
+let admin = '';
+let connectionId = 0;
+const today = todayIso();
+
+const PINS = '8f3c2a10-6b4e-4d2a-9c61-1f0e2b7a4c01';
+const EDELWEISS = '8f3c2a10-6b4e-4d2a-9c61-1f0e2b7a4c02';
+const KALIMA = '8f3c2a10-6b4e-4d2a-9c61-1f0e2b7a4c03';
+const SERENA = '8f3c2a10-6b4e-4d2a-9c61-1f0e2b7a4c04';
+
+interface Report {
+  id: number;
+  status: string;
+  jobType: string;
+  duration: number;
+  propertiesProcessed: number;
+  changesDetected: number;
+  newImagesCount: number;
+  calendarUpdates: number;
+  errorMessage: string | null;
+  propertyChanges: Array<{
+    propertyName: string;
+    changeType: string;
+    changeDescription: string;
+    newImageCount: number;
+  }>;
+  errors: Array<{ message: string; propertyName: string | null }>;
+}
+
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+  admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
+  await ctx.db
+    .insert(amenities)
+    .values(Object.values(AMENITY_CATALOGUE).flatMap((names) => names.map((name) => ({ name }))))
+    .onConflictDoNothing();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-connections',
+    headers: { cookie: admin },
+    payload: {
+      provider: 'invenio',
+      name: 'Invenio (fake)',
+      apiKey: fake.apiKey,
+      apiSecret: fake.bpUuid,
+      baseUrl: fake.url,
+      enabled: true,
+    },
+  });
+  connectionId = res.json().id;
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+beforeEach(() => fake.reset());
+
+async function report(id: number): Promise<Report> {
+  const res = await ctx.app.inject({ url: `/api/admin/sync-reports/${id}`, headers: { cookie: admin } });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function finished(id: number): Promise<Report> {
+  for (let i = 0; i < 400; i++) {
+    const r = await report(id);
+    if (r.status !== 'running') return r;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`report ${id} still running`);
+}
+
+async function startSync(id = connectionId) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/api-connections/${id}/sync`,
+    headers: { cookie: admin },
+  });
+}
+
+async function sync(): Promise<Report> {
+  const res = await startSync();
+  expect(res.statusCode, res.body).toBe(202);
+  return finished(res.json().reportId);
+}
+
+async function property(externalId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.externalProvider, 'invenio'), eq(properties.externalId, externalId)));
+  return row!;
+}
+
+async function blockedNights(propertyId: number) {
+  const rows = await ctx.db
+    .select({ date: availability.date })
+    .from(availability)
+    .where(and(eq(availability.propertyId, propertyId), eq(availability.available, false)))
+    .orderBy(asc(availability.date));
+  return rows.map((r) => r.date);
+}
+
+async function price(propertyId: number, date: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(dailyPricing)
+    .where(and(eq(dailyPricing.propertyId, propertyId), eq(dailyPricing.date, date)));
+  return row ? { price: Number(row.price), currency: row.currency } : undefined;
+}
+
+const d = (n: number) => addDays(today, n);
+const nights = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => d(from + i));
+
+describe('Test Invenio API panel', () => {
+  const creds = () => ({ apiKey: fake.apiKey, apiSecret: fake.bpUuid, baseUrl: fake.url });
+
+  it('asks for the key and the BP UUID', async () => {
+    for (const payload of [{}, { apiKey: 'k' }, { apiSecret: 's', baseUrl: 'https://x.test' }]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/invenio/villas',
+        headers: { cookie: admin },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please provide API Key and BP UUID');
+    }
+  });
+
+  it('lists villas with the api-key and bp_uuid headers, POSTing to the documented path', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/villas',
+      headers: { cookie: admin },
+      payload: creds(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, count: 4 });
+    expect(res.json().data.map((v: { v_uuid: string }) => v.v_uuid)).toEqual([
+      PINS,
+      EDELWEISS,
+      KALIMA,
+      SERENA,
+    ]);
+    expect(res.json().data[1]).toMatchObject({
+      bedrooms: 5,
+      sleeps: 10,
+      features: expect.arrayContaining(['Sauna']),
+    });
+    expect(fake.calls).toEqual([
+      { path: '/plapi/getdata/api_villa_list', apiKey: fake.apiKey, bpUuid: fake.bpUuid, param: undefined },
+    ]);
+  });
+
+  it('searches availability with the filters as the param array, and reads prices', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/search',
+      headers: { cookie: admin },
+      payload: { ...creds(), from_date: d(10), to_date: d(17), min_bedrooms: '6', destination_name: '' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((v: { name: string }) => v.name)).toEqual([
+      'Villa Les Pins Bleus',
+      'Villa Kalima',
+    ]);
+    expect(fake.calls.at(-1)!.param).toEqual([{ from_date: d(10), to_date: d(17), min_bedrooms: 6 }]);
+
+    const pricing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/pricing',
+      headers: { cookie: admin },
+      payload: { ...creds(), filters: { v_uuid: PINS } },
+    });
+    expect(pricing.statusCode, pricing.body).toBe(200);
+    expect(pricing.json().data[PINS][0]).toMatchObject({
+      start_date: d(1),
+      amount: 5000,
+      currency_code: 'EUR',
+    });
+  });
+
+  it('answers provider failures with 502 and the provider status', async () => {
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/villas',
+      headers: { cookie: admin },
+      payload: { ...creds(), apiKey: 'wrong-key' },
+    });
+    expect(wrong.statusCode).toBe(502);
+    expect(wrong.json()).toMatchObject({ code: 'UPSTREAM_ERROR', message: 'HTTP error! status: 401' });
+    fake.failure = '500';
+    const down = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/villas',
+      headers: { cookie: admin },
+      payload: creds(),
+    });
+    expect(down.json().message).toBe('HTTP error! status: 500');
+    fake.failure = 'slow';
+    const slow = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/pricing',
+      headers: { cookie: admin },
+      payload: creds(),
+    });
+    expect(slow.statusCode).toBe(504);
+    expect(slow.json().message).toMatch(/did not answer in time/);
+  });
+
+  it('refuses a base URL on a private address unless allowed', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/villas',
+      headers: { cookie: admin },
+      payload: { ...creds(), baseUrl: 'http://169.254.169.254' },
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/not allowed/);
+  });
+});
+
+describe('Invenio sync', () => {
+  it('creates the villas with destinations, amenities, photos, daily prices and blocked nights', async () => {
+    const r = await sync();
+    expect(r).toMatchObject({
+      status: 'completed',
+      jobType: 'invenio-sync',
+      propertiesProcessed: 4,
+      changesDetected: 4,
+      newImagesCount: 8,
+      errors: [],
+    });
+    expect(r.calendarUpdates).toBeGreaterThan(0);
+    expect(r.propertyChanges.map((c) => [c.propertyName, c.changeType])).toEqual([
+      ['Villa Les Pins Bleus', 'created'],
+      ['Chalet Edelweiss', 'created'],
+      ['Villa Kalima', 'created'],
+      ['Casa Serena', 'created'],
+    ]);
+
+    const pins = await property(PINS);
+    expect(pins).toMatchObject({
+      name: 'Villa Les Pins Bleus',
+      bedrooms: 6,
+      maxGuests: 12,
+      location: "France, Côte d'Azur",
+      basePricePerNight: '5000.00',
+      propertyCurrency: 'EUR',
+      available: true,
+      icalUrl: `${fake.url}/ical/pins-bleus.ics`,
+    });
+    const [region] = await ctx.db.select().from(regions).where(eq(regions.id, pins.regionId!));
+    const [sub] = await ctx.db.select().from(subregions).where(eq(subregions.id, pins.subregionId!));
+    expect([region!.name, sub!.name]).toEqual(['France', "Côte d'Azur"]);
+    const names = await ctx.db
+      .select({ name: amenities.name })
+      .from(amenities)
+      .where(inArray(amenities.id, pins.amenityIds));
+    expect(names.map((n) => n.name).sort()).toEqual(
+      ['Air Conditioning', 'Alarm', 'BBQ', 'Private Chef', 'Sea View', 'Swimming Pool', 'Wifi'].sort(),
+    );
+    const images = await ctx.db
+      .select({ url: propertyImages.url })
+      .from(propertyImages)
+      .where(eq(propertyImages.propertyId, pins.id))
+      .orderBy(asc(propertyImages.sortOrder));
+    expect(images.map((i) => i.url)).toEqual([
+      `${fake.url}/photos/pins-bleus-pool.jpg`,
+      `${fake.url}/photos/pins-bleus-terrace.jpg`,
+      `${fake.url}/photos/pins-bleus-master.jpg`,
+    ]);
+
+    // Price periods → nightly prices, both period dates included, in the period's currency.
+    expect(await price(pins.id, d(1))).toEqual({ price: 5000, currency: 'EUR' });
+    expect(await price(pins.id, d(30))).toEqual({ price: 5000, currency: 'EUR' });
+    expect(await price(pins.id, d(31))).toEqual({ price: 7500.5, currency: 'EUR' });
+    expect(await price(pins.id, d(61))).toBeUndefined();
+    expect(await price(pins.id, today)).toBeUndefined();
+    const edelweiss = await property(EDELWEISS);
+    expect(await price(edelweiss.id, d(5))).toEqual({ price: 6000, currency: 'CHF' });
+    expect(edelweiss.propertyCurrency).toBe('CHF');
+    const kalima = await property(KALIMA);
+    expect(await price(kalima.id, d(1))).toEqual({ price: 4200, currency: 'USD' });
+    // Price on request: no nightly prices, no base price.
+    const serena = await property(SERENA);
+    expect(serena.basePricePerNight).toBeNull();
+    expect(await price(serena.id, d(1))).toBeUndefined();
+
+    // Blocked nights from each villa's iCal: DTEND exclusive; Vrbo's tentative hold blocks; a
+    // cancelled event does not.
+    expect(await blockedNights(pins.id)).toEqual([...nights(10, 14), ...nights(20, 25)]);
+    expect(await blockedNights(edelweiss.id)).toEqual(nights(3, 6));
+    expect(await blockedNights(kalima.id)).toEqual([...nights(7, 9), ...nights(15, 18)]);
+    expect(await blockedNights(serena.id)).toEqual([]);
+
+    const conn = (await ctx.app.inject({ url: '/api/admin/api-connections', headers: { cookie: admin } }))
+      .json()
+      .find((c: { id: number }) => c.id === connectionId);
+    expect(conn.propertyCount).toBe(4);
+    expect(conn.lastSync).not.toBeNull();
+  });
+
+  it('changes nothing and reports zero changes on a second run with the same data', async () => {
+    const before = await ctx.db.select().from(properties).where(eq(properties.externalProvider, 'invenio'));
+    const r = await sync();
+    expect(r).toMatchObject({
+      status: 'completed',
+      propertiesProcessed: 4,
+      changesDetected: 0,
+      newImagesCount: 0,
+      calendarUpdates: 0,
+      propertyChanges: [],
+      errors: [],
+    });
+    const after = await ctx.db.select().from(properties).where(eq(properties.externalProvider, 'invenio'));
+    expect(after.map((p) => [p.id, p.updatedAt.getTime()])).toEqual(
+      before.map((p) => [p.id, p.updatedAt.getTime()]),
+    );
+    const count = await ctx.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.externalProvider, 'invenio'));
+    expect(count).toHaveLength(4);
+  });
+
+  it('reports what changed: a price, a new photo, a cancelled booking (its nights released)', async () => {
+    (fake.priceData[PINS] as Array<{ amount: number }>)[1]!.amount = 8000;
+    (fake.villas[2]!.photos as string[]).push(`${fake.url}/photos/kalima-pool.jpg`);
+    // The 'Reserved' stay disappears from the Airbnb feed: a cancellation.
+    fake.calendars.set(
+      'pins-bleus',
+      fake.calendars.get('pins-bleus')!.replace(/BEGIN:VEVENT\r\nDESCRIPTION[\s\S]*?END:VEVENT\r\n/, ''),
+    );
+    const r = await sync();
+    expect(r.status).toBe('completed');
+    expect(r.errors).toEqual([]);
+    expect(r.changesDetected).toBe(2);
+    expect(r.newImagesCount).toBe(1);
+    expect(r.calendarUpdates).toBe(30 + 5);
+    const pinsChange = r.propertyChanges.find((c) => c.propertyName === 'Villa Les Pins Bleus')!;
+    expect(pinsChange.changeType).toBe('updated');
+    expect(pinsChange.changeDescription).toMatch(/Prices of 30 nights/);
+    expect(pinsChange.changeDescription).toMatch(/5 nights released/);
+    const kalimaChange = r.propertyChanges.find((c) => c.propertyName === 'Villa Kalima')!;
+    expect(kalimaChange).toMatchObject({ changeDescription: 'Photos: 1 new', newImageCount: 1 });
+
+    const pins = await property(PINS);
+    expect(await price(pins.id, d(31))).toEqual({ price: 8000, currency: 'EUR' });
+    expect(await blockedNights(pins.id)).toEqual(nights(10, 14));
+  });
+
+  it('never touches nights an admin blocked by hand, and never exports imported ones', async () => {
+    const pins = await property(PINS);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/availability/bulk',
+      headers: { cookie: admin },
+      payload: { propertyId: pins.id, dates: [d(12), d(40)], available: false, notes: 'Owner' },
+    });
+    // The feed drops every event, the one covering d+12 too: the hand-set night stays blocked.
+    fake.calendars.set(
+      'pins-bleus',
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN\r\nEND:VCALENDAR\r\n',
+    );
+    const r = await sync();
+    expect(r.errors).toEqual([]);
+    expect(await blockedNights(pins.id)).toEqual([d(12), d(40)]);
+    const exp = await ctx.app.inject({
+      url: `/api/admin/properties/${pins.id}/ical-export`,
+      headers: { cookie: admin },
+    });
+    const ics = (await ctx.app.inject({ url: exp.json().path })).body;
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${d(12).replaceAll('-', '')}`);
+    expect(ics).not.toContain(`DTSTART;VALUE=DATE:${d(10).replaceAll('-', '')}`);
+  });
+
+  it('marks a villa that vanished from the list unavailable, keeping it and its inquiries', async () => {
+    const serena = await property(SERENA);
+    await ctx.db.insert(inquiries).values({
+      kind: 'booking',
+      propertyId: serena.id,
+      propertyName: serena.name,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+    });
+    fake.villas = fake.villas.filter((v) => v.v_uuid !== SERENA);
+    const r = await sync();
+    expect(r.status).toBe('completed');
+    expect(r.propertyChanges.filter((c) => c.changeType === 'unavailable')).toEqual([
+      expect.objectContaining({ propertyName: 'Casa Serena', changeType: 'unavailable' }),
+    ]);
+    const after = await property(SERENA);
+    expect(after.available).toBe(false);
+    const kept = await ctx.db.select().from(inquiries).where(eq(inquiries.propertyId, serena.id));
+    expect(kept).toHaveLength(1);
+    // A second run: nothing new to report.
+    expect((await sync()).changesDetected).toBe(0);
+    // It comes back: available again.
+    fake.reset();
+    const back = await sync();
+    expect(back.propertyChanges).toEqual([
+      expect.objectContaining({
+        propertyName: 'Casa Serena',
+        changeDescription: expect.stringMatching(/available again/),
+      }),
+    ]);
+    expect((await property(SERENA)).available).toBe(true);
+  });
+
+  it.each([
+    ['401', 'HTTP error! status: 401'],
+    ['500', 'HTTP error! status: 500'],
+    ['slow', 'Invenio did not answer in time'],
+    ['malformed', 'Invenio answered with malformed JSON'],
+    ['oversized', "Invenio's answer is too large"],
+  ] as const)('ends as a failed report when the list fails (%s), writing nothing', async (mode, message) => {
+    const before = await ctx.db.select().from(properties).where(eq(properties.externalProvider, 'invenio'));
+    fake.failure = mode;
+    fake.villas[0]!.name = 'Renamed while failing';
+    const r = await sync();
+    expect(r.status).toBe('failed');
+    expect(r.errorMessage).toContain(message);
+    expect(r.errors.map((e) => e.message)).toEqual([expect.stringContaining(message)]);
+    const after = await ctx.db.select().from(properties).where(eq(properties.externalProvider, 'invenio'));
+    expect(after).toEqual(before);
+  });
+
+  it('completes with an error when only the prices fail, leaving prices as they were', async () => {
+    fake.failure = '500';
+    fake.failOn = 'price';
+    (fake.priceData[PINS] as Array<{ amount: number }>)[0]!.amount = 1;
+    const r = await sync();
+    expect(r.status).toBe('completed');
+    expect(r.errors).toEqual([
+      {
+        message: 'Prices could not be read, so none were changed: HTTP error! status: 500',
+        propertyName: null,
+      },
+    ]);
+    expect(await price((await property(PINS)).id, d(1))).toEqual({ price: 5000, currency: 'EUR' });
+  });
+
+  it('records a photo or a calendar that answers 404 as an error of that villa, the rest written', async () => {
+    (fake.villas[1]!.photos as Array<{ url: string }>).push({ url: `${fake.url}/photos/edelweiss-gone.jpg` });
+    fake.broken.add('/photos/edelweiss-gone.jpg');
+    fake.broken.add('/ical/kalima.ics');
+    fake.villas[2]!.bedrooms = 8;
+    const kalima = await property(KALIMA);
+    const blockedBefore = await blockedNights(kalima.id);
+    const r = await sync();
+    expect(r.status).toBe('completed');
+    expect(r.errors).toEqual([
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${fake.url}/photos/edelweiss-gone.jpg could not be read: HTTP error! status: 404`,
+      },
+      {
+        propertyName: 'Villa Kalima',
+        message: 'Calendar not updated: The calendar answered HTTP error! status: 404',
+      },
+    ]);
+    expect((await property(KALIMA)).bedrooms).toBe(8);
+    expect(await blockedNights(kalima.id)).toEqual(blockedBefore);
+    const feeds = await ctx.app.inject({
+      url: `/api/admin/properties/${kalima.id}/ical-feeds`,
+      headers: { cookie: admin },
+    });
+    expect(feeds.json()[0]).toMatchObject({ label: 'Invenio', lastStatus: 'error', connectionId });
+  });
+
+  it('leaves a villa untouched when writing it fails, records the error and goes on', async () => {
+    const edelweiss = await property(EDELWEISS);
+    fake.villas[1]!.name = 'Chalet Edelweiss (renamed)';
+    // A price the database cannot hold fails this villa's transaction half-way.
+    (fake.priceData[EDELWEISS] as Array<{ amount: number }>)[0]!.amount = 1e13;
+    fake.villas[0]!.sleeps = 13;
+    const r = await sync();
+    expect(r.status).toBe('completed');
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({
+      propertyName: 'Chalet Edelweiss (renamed)',
+      message: expect.stringMatching(/^Not updated: /),
+    });
+    expect(await property(EDELWEISS)).toEqual(edelweiss);
+    expect((await property(PINS)).maxGuests).toBe(13);
+  });
+
+  it('runs one sync of a connection at a time: a second start is refused with 409', async () => {
+    fake.delayMs = 300;
+    const [a, b] = await Promise.all([startSync(), startSync()]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([202, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    const started = a.statusCode === 202 ? a : b;
+    expect(refused.json()).toMatchObject({
+      code: 'SYNC_RUNNING',
+      message: 'A sync of Invenio (fake) is already running. Wait for it to finish.',
+      details: { reportId: started.json().reportId },
+    });
+    expect((await finished(started.json().reportId)).status).toBe('completed');
+    // Once it ended, the next one may start.
+    expect((await startSync()).statusCode).toBe(202);
+    await ctx.app.inject({ url: '/api/admin/sync-reports?limit=1', headers: { cookie: admin } });
+  });
+
+  it('syncs from the test panel with typed-in credentials: {success, synced, updated}', async () => {
+    for (let i = 0; i < 100 && (await report((await latest()).id)).status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    fake.villas[3]!.description = 'A lemon-grove estate above Positano, now with a new pool.';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/sync',
+      headers: { cookie: admin },
+      payload: { apiKey: fake.apiKey, apiSecret: fake.bpUuid, baseUrl: fake.url },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      synced: 0,
+      updated: 1,
+      count: 4,
+      reportId: expect.any(Number),
+    });
+    expect((await report(res.json().reportId)).jobType).toBe('invenio-sync');
+    fake.failure = '401';
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/sync',
+      headers: { cookie: admin },
+      payload: { apiKey: fake.apiKey, apiSecret: fake.bpUuid, baseUrl: fake.url },
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toBe('HTTP error! status: 401');
+  });
+
+  it('starts a comprehensive sync at once (202) and shows its progress while it runs', async () => {
+    fake.delayMs = 400;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/trigger-comprehensive-sync',
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(202);
+    const running = await report(res.json().reportId);
+    expect(running).toMatchObject({ status: 'running', jobType: 'comprehensive' });
+    expect(running.duration).toBeGreaterThanOrEqual(0);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/trigger-comprehensive-sync',
+      headers: { cookie: admin },
+    });
+    expect(again.statusCode).toBe(409);
+    const done = await finished(res.json().reportId);
+    expect(done.status).toBe('completed');
+    expect(done.propertiesProcessed).toBeGreaterThanOrEqual(4);
+    const list = await ctx.app.inject({ url: '/api/admin/sync-reports', headers: { cookie: admin } });
+    expect(list.json()[0]).toMatchObject({ id: res.json().reportId, status: 'completed' });
+    const stats = await ctx.app.inject({ url: '/api/admin/sync-stats', headers: { cookie: admin } });
+    expect(stats.json()).toMatchObject({
+      running: 0,
+      connections: { total: 1, enabled: 1 },
+      syncedProperties: 4,
+    });
+  });
+
+  it('deleting the connection keeps its villas and releases the nights its calendars blocked', async () => {
+    const pins = await property(PINS);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/api-connections/${connectionId}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await property(PINS)).toMatchObject({ id: pins.id, name: 'Villa Les Pins Bleus' });
+    expect(await blockedNights(pins.id)).toEqual([d(12), d(40)]);
+    expect(await ctx.db.select().from(apiConnections).where(eq(apiConnections.id, connectionId))).toEqual([]);
+  });
+});
+
+async function latest() {
+  const res = await ctx.app.inject({ url: '/api/admin/sync-reports?limit=1', headers: { cookie: admin } });
+  return res.json()[0] as { id: number };
+}
