@@ -71,8 +71,13 @@ export class Scheduler {
     }
     if (intervalMinutes > 0 && (await this.claim('connections', slotOf(now, intervalMinutes)))) {
       for (const c of await listEnabledConnections(this.deps)) {
-        if (await skipIfRunning(() => startConnectionSync(this.deps, c.id, 'schedule'))) {
-          started.push(`connection:${c.id}`);
+        try {
+          if (await skipIfRunning(() => startConnectionSync(this.deps, c.id, 'schedule'))) {
+            started.push(`connection:${c.id}`);
+          }
+        } catch (err) {
+          // One connection that cannot start (unreadable credentials) does not stop the others.
+          this.deps.log.error({ err, connectionId: c.id }, 'scheduled sync could not start');
         }
       }
     }
