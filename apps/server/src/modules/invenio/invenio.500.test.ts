@@ -1,0 +1,82 @@
+import { AMENITY_CATALOGUE } from '@villas/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processEnv } from '../../config/env';
+import { amenities, properties } from '../../db/schema';
+import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
+import { signedIn } from '../../../test/factories';
+import { useTestContext } from '../../../test/helpers';
+
+/**
+ * The time of a 500-villa sync against the fake Invenio (each villa: 2 photos, 2 price periods
+ * = 180 nightly prices, a calendar with 9 blocked nights). Opt-in: SYNC_BENCH=1.
+ */
+const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1' });
+let fake: FakeInvenio;
+let admin = '';
+let connectionId = 0;
+
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+  fake.generate(Number(processEnv.SYNC_BENCH_VILLAS ?? 500));
+  admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
+  await ctx.db
+    .insert(amenities)
+    .values(Object.values(AMENITY_CATALOGUE).flatMap((names) => names.map((name) => ({ name }))))
+    .onConflictDoNothing();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/api-connections',
+    headers: { cookie: admin },
+    payload: {
+      provider: 'invenio',
+      name: 'Bench',
+      apiKey: fake.apiKey,
+      apiSecret: fake.bpUuid,
+      baseUrl: fake.url,
+    },
+  });
+  connectionId = res.json().id;
+});
+afterAll(async () => fake?.close());
+
+async function timedSync() {
+  const started = performance.now();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/api-connections/${connectionId}/sync`,
+    headers: { cookie: admin },
+  });
+  for (;;) {
+    const r = await ctx.app.inject({
+      url: `/api/admin/sync-reports/${res.json().reportId}`,
+      headers: { cookie: admin },
+    });
+    if (r.json().status !== 'running') return { ms: performance.now() - started, report: r.json() };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!processEnv.SYNC_BENCH)('500-villa sync', () => {
+  it('syncs 500 villas, then re-syncs them with zero changes', async () => {
+    const first = await timedSync();
+    const second = await timedSync();
+    console.log(
+      `[sync bench] ${ctx.database.kind}: first run ${(first.ms / 1000).toFixed(1)} s ` +
+        `(${first.report.changesDetected} changes, ${first.report.calendarUpdates} calendar updates, ` +
+        `${first.report.newImagesCount} images); second run ${(second.ms / 1000).toFixed(1)} s ` +
+        `(${second.report.changesDetected} changes)`,
+    );
+    expect(first.report).toMatchObject({
+      status: 'completed',
+      propertiesProcessed: fake.villas.length,
+      errors: [],
+    });
+    expect(second.report).toMatchObject({ status: 'completed', changesDetected: 0, calendarUpdates: 0 });
+    const rows = await ctx.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.externalProvider, 'invenio'));
+    expect(rows).toHaveLength(fake.villas.length);
+  }, 600_000);
+});
