@@ -12,3 +12,5 @@ export * from './notifications.js';
 export * from './integrations.js';
 export * from './domain/index.js';
 export * from './admin-overview.js';
+export * from './admin-users.js';
+export * from './admin-destinations.js';

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import type { AdminLocation } from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import { properties, regions, subregions } from '../../db/schema';
 
@@ -22,6 +23,42 @@ export async function listLocations(
     out.set(r.region, list);
   }
   return [...out].map(([region, subs]) => ({ region, subregions: subs }));
+}
+
+/**
+ * The admin list in one statement: every region with its subregions (alphabetical) and how many
+ * properties are listed in the region (directly or through one of its subregions, each counted once)
+ * and in each subregion.
+ */
+export async function listLocationsWithCounts(db: Queryable): Promise<AdminLocation[]> {
+  const regionCount = sql<number>`(select count(*)::int from ${properties} p
+    where p.region_id = ${regions.id}
+       or p.subregion_id in (select s2.id from ${subregions} s2 where s2.region_id = ${regions.id}))`;
+  const subregionCount = sql<number | null>`case when ${subregions.id} is null then null else
+    (select count(*)::int from ${properties} p where p.subregion_id = ${subregions.id}) end`;
+  const rows = await db
+    .select({
+      region: regions.name,
+      regionCount,
+      subregion: subregions.name,
+      subregionCount,
+    })
+    .from(regions)
+    .leftJoin(subregions, eq(subregions.regionId, regions.id))
+    .orderBy(asc(regions.name), asc(subregions.name));
+  const out = new Map<string, AdminLocation>();
+  for (const r of rows) {
+    let loc = out.get(r.region);
+    if (!loc) {
+      loc = { region: r.region, subregions: [], propertyCount: Number(r.regionCount), subregionCounts: [] };
+      out.set(r.region, loc);
+    }
+    if (r.subregion) {
+      loc.subregions.push(r.subregion);
+      loc.subregionCounts.push({ name: r.subregion, propertyCount: Number(r.subregionCount ?? 0) });
+    }
+  }
+  return [...out.values()];
 }
 
 /** Case-insensitive lookup by name (the unique index is on lower(name)). */

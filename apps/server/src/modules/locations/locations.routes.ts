@@ -1,4 +1,5 @@
 import {
+  adminLocationSchema,
   locationSchema,
   okSchema,
   regionInputSchema,
@@ -14,6 +15,7 @@ import {
   createSubregion,
   deleteRegion,
   deleteSubregion,
+  listAdminLocations,
   listLocations,
 } from './locations.service';
 
@@ -28,8 +30,8 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/locations',
-    { ...admin, schema: { tags: ['admin'], response: { 200: z.array(locationSchema) } } },
-    async () => listLocations(app.db),
+    { ...admin, schema: { tags: ['admin'], response: { 200: z.array(adminLocationSchema) } } },
+    async () => listAdminLocations(app.db),
   );
   app.post(
     '/api/admin/locations/region',

@@ -6,6 +6,9 @@ import * as repo from './locations.repository';
 
 export const listLocations = (db: Queryable) => repo.listLocations(db);
 
+/** The Destinations tab: regions, subregions and their property counts (one query). */
+export const listAdminLocations = (db: Queryable) => repo.listLocationsWithCounts(db);
+
 const plural = (n: number) => (n === 1 ? '1 property is' : `${n} properties are`);
 
 async function regionOrThrow(db: Queryable, regionName: string) {

@@ -1,3 +1,4 @@
+import type { AdminLocation } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { regions, subregions } from '../../db/schema';
@@ -18,7 +19,7 @@ const call = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: object, 
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const enc = encodeURIComponent;
 
-async function locations(): Promise<Array<{ region: string; subregions: string[] }>> {
+async function locations(): Promise<AdminLocation[]> {
   return (await call('GET', '/api/admin/locations')).json();
 }
 
@@ -139,9 +140,10 @@ describe('DELETE /api/admin/locations/region/:regionName', () => {
     expect(res.json().message).toBe(
       `Cannot delete ${region.name}: 1 property is still listed there. Move or delete it first.`,
     );
-    expect((await locations()).find((l) => l.region === region.name)).toEqual({
+    expect((await locations()).find((l) => l.region === region.name)).toMatchObject({
       region: region.name,
       subregions: ['Verbier'],
+      propertyCount: 1,
     });
     const sub = await call('DELETE', `/api/admin/locations/subregion/${enc(region.name)}/Verbier`);
     expect(sub.statusCode).toBe(409);
@@ -165,7 +167,7 @@ describe('DELETE /api/admin/locations/subregion/:regionName/:subregionName', () 
       `/api/admin/locations/subregion/${enc(region.name)}/${enc('val d’isère')}`,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect((await locations()).find((l) => l.region === region.name)).toEqual({
+    expect((await locations()).find((l) => l.region === region.name)).toMatchObject({
       region: region.name,
       subregions: ['Saint Tropez'],
     });
@@ -205,5 +207,84 @@ describe('destination creation without a body', () => {
     });
     expect(sub.statusCode).toBe(400);
     expect(sub.json().message).toBe('Please select a region and enter a subregion name');
+  });
+});
+
+describe('GET /api/admin/locations', () => {
+  it('lists each region with its property count and a count per subregion, in one answer', async () => {
+    const { region, subregions: subs } = await createRegion(ctx.db, uniqueName('Greece'), [
+      'Mykonos',
+      'Corfu',
+      'Crete',
+    ]);
+    const [mykonos, corfu] = [subs[0]!, subs[1]!];
+    // One villa in the region itself, two on Mykonos, one on Corfu (with its region set as well).
+    await createProperty(ctx.db, { regionId: region.id });
+    await createProperty(ctx.db, { subregionId: mykonos.id });
+    await createProperty(ctx.db, { regionId: region.id, subregionId: mykonos.id });
+    await createProperty(ctx.db, { regionId: region.id, subregionId: corfu.id });
+    const { region: empty } = await createRegion(ctx.db, uniqueName('Empty'));
+
+    const list = await locations();
+    expect(list.find((l) => l.region === region.name)).toEqual({
+      region: region.name,
+      subregions: ['Corfu', 'Crete', 'Mykonos'],
+      propertyCount: 4,
+      subregionCounts: [
+        { name: 'Corfu', propertyCount: 1 },
+        { name: 'Crete', propertyCount: 0 },
+        { name: 'Mykonos', propertyCount: 2 },
+      ],
+    });
+    expect(list.find((l) => l.region === empty.name)).toEqual({
+      region: empty.name,
+      subregions: [],
+      propertyCount: 0,
+      subregionCounts: [],
+    });
+    // The public list keeps the seed's shape.
+    const pub = (await ctx.app.inject({ url: '/api/locations' })).json();
+    expect(pub.find((l: AdminLocation) => l.region === region.name)).toEqual({
+      region: region.name,
+      subregions: ['Corfu', 'Crete', 'Mykonos'],
+    });
+  });
+});
+
+describe("names with '/', '&', '?', '#' and '%' in the path", () => {
+  it('create, list and delete work when the client URL-encodes the names', async () => {
+    const regionName = uniqueName('Turks & Caicos / North?#100%');
+    const subregionName = 'Parrot Cay & Pine Cay / East';
+    expect((await call('POST', '/api/admin/locations/region', { regionName })).statusCode).toBe(201);
+    const sub = await call('POST', '/api/admin/locations/subregion', { regionName, subregionName });
+    expect(sub.statusCode, sub.body).toBe(201);
+    expect(sub.json()).toEqual({ region: regionName, subregions: [subregionName] });
+
+    // Refused while a villa is listed there, with the decoded names in the message.
+    const [row] = await ctx.db.select().from(subregions).where(eq(subregions.name, subregionName));
+    const p = await createProperty(ctx.db, { regionId: row!.regionId, subregionId: row!.id });
+    const refused = await call('DELETE', `/api/admin/locations/region/${enc(regionName)}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `Cannot delete ${regionName}: 1 property is still listed there. Move or delete it first.`,
+    );
+    expect((await call('DELETE', `/api/properties/${p.id}`)).statusCode).toBe(200);
+
+    const delSub = await call(
+      'DELETE',
+      `/api/admin/locations/subregion/${enc(regionName)}/${enc(subregionName)}`,
+    );
+    expect(delSub.statusCode, delSub.body).toBe(200);
+    expect((await locations()).find((l) => l.region === regionName)).toMatchObject({ subregions: [] });
+    const delRegion = await call('DELETE', `/api/admin/locations/region/${enc(regionName)}`);
+    expect(delRegion.statusCode, delRegion.body).toBe(200);
+    expect((await locations()).map((l) => l.region)).not.toContain(regionName);
+  });
+
+  it("an unencoded '/' reaches no route: 404, nothing deleted", async () => {
+    const { region } = await createRegion(ctx.db, uniqueName('Antigua/Barbuda'));
+    const res = await call('DELETE', `/api/admin/locations/region/${region.name}`);
+    expect(res.statusCode).toBe(404);
+    expect((await locations()).map((l) => l.region)).toContain(region.name);
   });
 });

@@ -1,8 +1,16 @@
-import { idParamSchema, okSchema, pagingQuerySchema, updateUserSchema, userSchema } from '@villas/shared';
+import {
+  adminUsersQuerySchema,
+  adminUsersSummaryQuerySchema,
+  adminUsersSummarySchema,
+  idParamSchema,
+  okSchema,
+  updateUserSchema,
+  userSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor, requireRole } from '../../plugins/auth';
-import { deleteUserByAdmin, listUsers, updateUserByAdmin } from './users.service';
+import { deleteUserByAdmin, listUsers, updateUserByAdmin, usersSummary } from './users.service';
 
 /** Admin user management (seed 001 §7). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,9 +19,29 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     {
       ...admin,
-      schema: { tags: ['admin'], querystring: pagingQuerySchema, response: { 200: z.array(userSchema) } },
+      schema: {
+        tags: ['admin'],
+        description:
+          'Every account, newest first. Optional `q` (first name, last name, e-mail, company or licence, ' +
+          'case-insensitive), `status` (active or pending) and paging; the answer is always an array.',
+        querystring: adminUsersQuerySchema,
+        response: { 200: z.array(userSchema) },
+      },
     },
     async (request) => listUsers(app.db, request.query),
+  );
+  app.get(
+    '/api/admin/users/summary',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        description: 'Counts of all, approved (active) and pending accounts, matching `q` when given.',
+        querystring: adminUsersSummaryQuerySchema,
+        response: { 200: adminUsersSummarySchema },
+      },
+    },
+    async (request) => usersSummary(app.db, request.query),
   );
   app.put(
     '/api/admin/users/:id',

@@ -1,4 +1,10 @@
-import type { UpdateUserInput, User } from '@villas/shared';
+import {
+  LAST_ADMIN_MESSAGE,
+  type AdminUsersQuery,
+  type AdminUsersSummary,
+  type UpdateUserInput,
+  type User,
+} from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -31,8 +37,28 @@ export function isEmailTaken(err: unknown): boolean {
   return pgErrorCode(err) === '23505' && pgConstraint(err) === 'users_email_lower_unique';
 }
 
-export async function listUsers(db: Db, paging: { limit?: number; offset?: number }): Promise<User[]> {
-  return (await repo.listAll(db, paging)).map(toUser);
+/** Newest first; optionally searched (`q`), filtered by status and paged. */
+export async function listUsers(db: Db, query: AdminUsersQuery): Promise<User[]> {
+  return (await repo.listAll(db, query)).map(toUser);
+}
+
+/** Counts of all, approved and pending accounts (matching `q` when given). */
+export const usersSummary = (db: Db, query: { q?: string }): Promise<AdminUsersSummary> =>
+  repo.countUsers(db, query);
+
+const isActiveAdmin = (u: Pick<repo.UserRow, 'role' | 'approved'>) => u.role === 'admin' && u.approved;
+
+/**
+ * The last-administrator rule: no change may leave the platform without an approved administrator.
+ * Runs inside the caller's transaction after `lockApprovedAdmins`, so concurrent edits serialise.
+ */
+function keepAnAdmin(
+  admins: number[],
+  before: repo.UserRow,
+  after: Pick<repo.UserRow, 'role' | 'approved'> | null,
+) {
+  if (!isActiveAdmin(before) || (after && isActiveAdmin(after))) return;
+  if (admins.filter((id) => id !== before.id).length === 0) throw new ConflictError(LAST_ADMIN_MESSAGE);
 }
 
 /**
@@ -47,14 +73,19 @@ export async function updateUserByAdmin(
   input: UpdateUserInput,
 ): Promise<User> {
   const { password, ...rest } = input;
-  if (id === actor.id && (rest.role === 'agent' || rest.approved === false)) {
-    throw new ValidationError('You cannot remove your own admin access');
-  }
   const passwordHash = password ? await hashPassword(password) : undefined;
   try {
     const result = await db.transaction(async (tx) => {
-      const before = await repo.findById(tx, id);
+      const admins = await repo.lockApprovedAdmins(tx);
+      const before = await repo.findByIdForUpdate(tx, id);
       if (!before) throw new NotFoundError('User not found');
+      keepAnAdmin(admins, before, {
+        role: rest.role ?? before.role,
+        approved: rest.approved ?? before.approved,
+      });
+      if (id === actor.id && (rest.role === 'agent' || rest.approved === false)) {
+        throw new ValidationError('You cannot remove your own admin access');
+      }
       const changes = { ...rest, ...(passwordHash ? { passwordHash } : {}) };
       // An empty edit changes nothing (and an UPDATE with nothing to set is not valid SQL).
       const after = Object.keys(changes).length ? await repo.updateUser(tx, id, changes) : before;
@@ -91,7 +122,17 @@ export async function updateUserByAdmin(
   }
 }
 
+/**
+ * Deletes an account (also how an application is rejected). The last approved administrator cannot
+ * be deleted (409), and an admin never deletes their own account here (400).
+ */
 export async function deleteUserByAdmin(db: Db, actor: AuthUser, id: number): Promise<void> {
-  if (id === actor.id) throw new ValidationError('You cannot delete your own account');
-  if (!(await repo.deleteUser(db, id))) throw new NotFoundError('User not found');
+  await db.transaction(async (tx) => {
+    const admins = await repo.lockApprovedAdmins(tx);
+    const before = await repo.findByIdForUpdate(tx, id);
+    if (!before) throw new NotFoundError('User not found');
+    keepAnAdmin(admins, before, null);
+    if (id === actor.id) throw new ValidationError('You cannot delete your own account');
+    if (!(await repo.deleteUser(tx, id))) throw new NotFoundError('User not found');
+  });
 }

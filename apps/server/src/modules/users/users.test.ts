@@ -1,3 +1,4 @@
+import type { User } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema';
@@ -185,5 +186,136 @@ describe('admin user management', () => {
       payload: { role: 'agent' },
     });
     expect(demote.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/users: search, status, paging and counts', () => {
+  let cookie = '';
+  const get = async (url: string) => {
+    const res = await ctx.app.inject({ url, headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const token = `zq${Date.now().toString(36)}`;
+
+  it('matches first name, last name, e-mail, company and licence, whatever the case', async () => {
+    cookie = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
+    const byField = {
+      firstName: await createUser(ctx.db, { firstName: `Fn${token}x` }),
+      lastName: await createUser(ctx.db, { lastName: `Ln${token}y` }),
+      email: await createUser(ctx.db, { email: `mail.${token}@example.com` }),
+      company: await createUser(ctx.db, { company: `Riviera ${token} Travel` }),
+      agentLicense: await createUser(ctx.db, { agentLicense: `ABTA-${token}-77` }),
+    };
+    for (const [field, user] of Object.entries(byField)) {
+      const value = String(user[field as keyof typeof byField]);
+      const q = value.slice(0, value.indexOf(token) + token.length + 1);
+      for (const variant of [q.toUpperCase(), q.toLowerCase()]) {
+        const list: User[] = await get(`/api/admin/users?q=${encodeURIComponent(variant)}`);
+        expect(
+          list.map((u) => u.id),
+          `${field} ${variant}`,
+        ).toEqual([user.id]);
+      }
+    }
+    const all: User[] = await get(`/api/admin/users?q=${token.toUpperCase()}`);
+    expect(all.map((u) => u.id).sort((a, b) => a - b)).toEqual(
+      Object.values(byField)
+        .map((u) => u.id)
+        .sort((a, b) => a - b),
+    );
+    // Surrounding spaces are ignored; '%' and '_' are matched literally, not as patterns.
+    expect(await get(`/api/admin/users?q=${encodeURIComponent(`  ${token}  `)}`)).toHaveLength(5);
+    expect(await get(`/api/admin/users?q=%25${token}`)).toEqual([]);
+    const underscore = await createUser(ctx.db, { company: `Under_${token}` });
+    expect((await get(`/api/admin/users?q=r_${token}`)).map((u: User) => u.id)).toEqual([underscore.id]);
+    expect(await get(`/api/admin/users?q=nothing-${token}`)).toEqual([]);
+  });
+
+  it('filters by status, pages and counts with the same search', async () => {
+    const tag = `${token}st`;
+    const active = [
+      await createUser(ctx.db, { company: `${tag} One` }),
+      await createUser(ctx.db, { company: `${tag} Two`, role: 'admin' }),
+    ];
+    const pending = [
+      await createUser(ctx.db, { company: `${tag} Three`, approved: false }),
+      await createUser(ctx.db, { company: `${tag} Four`, approved: false }),
+      await createUser(ctx.db, { company: `${tag} Five`, approved: false }),
+    ];
+    const ids = (list: User[]) => list.map((u) => u.id);
+    // Newest first.
+    expect(ids(await get(`/api/admin/users?q=${tag}&status=active`))).toEqual(
+      active.map((u) => u.id).reverse(),
+    );
+    expect(ids(await get(`/api/admin/users?q=${tag}&status=pending`))).toEqual(
+      pending.map((u) => u.id).reverse(),
+    );
+    expect(ids(await get(`/api/admin/users?q=${tag}&status=pending&limit=2`))).toEqual([
+      pending[2]!.id,
+      pending[1]!.id,
+    ]);
+    expect(ids(await get(`/api/admin/users?q=${tag}&status=pending&limit=2&offset=2`))).toEqual([
+      pending[0]!.id,
+    ]);
+    expect(ids(await get(`/api/admin/users?q=${tag}&offset=4`))).toEqual([active[0]!.id]);
+
+    expect(await get(`/api/admin/users/summary?q=${tag.toUpperCase()}`)).toEqual({
+      total: 5,
+      active: 2,
+      pending: 3,
+    });
+    expect(await get(`/api/admin/users/summary?q=none-${tag}`)).toEqual({ total: 0, active: 0, pending: 0 });
+    // Without q: every account.
+    const rows = await ctx.db.select().from(users);
+    expect(await get('/api/admin/users/summary')).toEqual({
+      total: rows.length,
+      active: rows.filter((u) => u.approved).length,
+      pending: rows.filter((u) => !u.approved).length,
+    });
+    // No parameters: the seed's plain array of everyone.
+    expect(await get('/api/admin/users')).toHaveLength(rows.length);
+  });
+
+  it('refuses a bad status or paging value with a message, and is for admins only', async () => {
+    for (const url of [
+      '/api/admin/users?status=banned',
+      '/api/admin/users?limit=0',
+      `/api/admin/users?q=${'x'.repeat(201)}`,
+    ]) {
+      const res = await ctx.app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/users?status=banned', headers: { cookie } })).json().message,
+    ).toBe("Use status 'active' or 'pending'");
+    const agent = (await signedIn(ctx.app, ctx.db, 'agent')).cookie;
+    expect(
+      (await ctx.app.inject({ url: '/api/admin/users/summary', headers: { cookie: agent } })).statusCode,
+    ).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/admin/users/summary' })).statusCode).toBe(401);
+  });
+
+  it('revoking approval ends that account’s sessions', async () => {
+    const agent = await createUser(ctx.db);
+    const agentCookie = await signIn(ctx.app, agent.email, agent.password);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${agent.id}`,
+      headers: { cookie },
+      payload: { approved: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().approved).toBe(false);
+    expect(
+      (await ctx.app.inject({ url: '/api/auth/user', headers: { cookie: agentCookie } })).statusCode,
+    ).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: agent.email, password: agent.password },
+    });
+    expect(login.statusCode).toBe(403);
   });
 });
