@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathIdSchema } from './common.js';
+import { dbIdSchema, pathIdSchema } from './common.js';
 import { isoDateSchema } from './dates.js';
 
 /** Seed 001 §3: the providers offered in the API connection form. */
@@ -201,7 +201,7 @@ export const invenioRequestSchema = z
     apiKey: z.string().trim().max(2000).optional(),
     apiSecret: z.string().trim().max(2000).optional(),
     baseUrl: z.preprocess(blank, httpUrl('Base URL').optional()),
-    connectionId: z.number().int().positive().optional(),
+    connectionId: dbIdSchema.optional(),
     filters: invenioFiltersSchema.optional(),
   })
   .and(invenioFiltersSchema);
