@@ -131,6 +131,8 @@ export const syncReportSummarySchema = z.object({
   status: z.string(),
   trigger: z.string(),
   connectionId: z.number().nullable(),
+  /** The connection's name (null for feed and comprehensive runs, or a deleted connection). */
+  connectionName: z.string().nullable(),
   feedId: z.number().nullable(),
   startTime: z.string().nullable(),
   completedAt: z.string().nullable(),

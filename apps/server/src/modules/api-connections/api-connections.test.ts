@@ -138,7 +138,12 @@ describe('API connections', () => {
     expect(started.statusCode).toBe(202);
     expect(started.json()).toMatchObject({ reportId: expect.any(Number), status: 'running' });
     const report = await waitForReport(started.json().reportId);
-    expect(report).toMatchObject({ status: 'completed', jobType: 'custom-sync', connectionId: id });
+    expect(report).toMatchObject({
+      status: 'completed',
+      jobType: 'custom-sync',
+      connectionId: id,
+      connectionName: 'Owner calendars',
+    });
     const after = (await ctx.app.inject({ url: '/api/admin/api-connections', headers: { cookie: admin } }))
       .json()
       .find((c: { id: number }) => c.id === id);

@@ -91,9 +91,10 @@ describe('scheduler: each scheduled run once across instances', () => {
   it.skipIf(!processEnv.DATABASE_URL)(
     'two app instances with their own pools on one PostgreSQL database run each tick once',
     async () => {
-      const [{ name }] = (await ctx.db.execute(sql`select current_database() as name`)).rows as Array<{
-        name: string;
-      }>;
+      const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: Array<{ name: string }>;
+      };
+      const name = result.rows[0]!.name;
       const url = new URL(processEnv.DATABASE_URL!);
       url.pathname = `/${name}`;
       const second: Database = await createDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });

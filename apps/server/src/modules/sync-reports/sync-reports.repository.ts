@@ -96,19 +96,30 @@ export async function failAbandonedJobs(
   return rows.length;
 }
 
-export async function listJobs(db: Queryable, q: { limit: number; offset: number; status?: string }) {
-  return db
-    .select()
+export type JobWithConnection = JobRow & { connectionName: string | null };
+
+export async function listJobs(
+  db: Queryable,
+  q: { limit: number; offset: number; status?: string },
+): Promise<JobWithConnection[]> {
+  const rows = await db
+    .select({ job: syncJobs, connectionName: apiConnections.name })
     .from(syncJobs)
+    .leftJoin(apiConnections, eq(apiConnections.id, syncJobs.connectionId))
     .where(q.status ? eq(syncJobs.status, q.status) : undefined)
     .orderBy(desc(syncJobs.createdAt), desc(syncJobs.id))
     .limit(q.limit)
     .offset(q.offset);
+  return rows.map((r) => ({ ...r.job, connectionName: r.connectionName }));
 }
 
-export async function findJob(db: Queryable, id: number) {
-  const [row] = await db.select().from(syncJobs).where(eq(syncJobs.id, id));
-  return row;
+export async function findJob(db: Queryable, id: number): Promise<JobWithConnection | undefined> {
+  const [row] = await db
+    .select({ job: syncJobs, connectionName: apiConnections.name })
+    .from(syncJobs)
+    .leftJoin(apiConnections, eq(apiConnections.id, syncJobs.connectionId))
+    .where(eq(syncJobs.id, id));
+  return row ? { ...row.job, connectionName: row.connectionName } : undefined;
 }
 
 export async function listDetails(db: Queryable, jobId: number) {

@@ -25,7 +25,7 @@ type ListQuery = z.output<typeof syncReportsQuerySchema>;
 /** Without paging the list answers the most recent reports (the seed's array shape). */
 export const DEFAULT_REPORTS = 100;
 
-function toSummary(row: repo.JobRow): SyncReportSummary {
+function toSummary(row: repo.JobWithConnection): SyncReportSummary {
   const start = row.startedAt ?? row.createdAt;
   const end = row.completedAt ?? (row.status === 'running' ? new Date() : null);
   return {
@@ -34,6 +34,7 @@ function toSummary(row: repo.JobRow): SyncReportSummary {
     status: row.status,
     trigger: row.trigger,
     connectionId: row.connectionId,
+    connectionName: row.connectionName,
     feedId: row.feedId,
     startTime: start.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
