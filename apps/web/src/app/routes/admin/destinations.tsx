@@ -1,4 +1,6 @@
+import { AdminDestinations } from '../../../features/admin-destinations/components/admin-destinations';
+
 /** Admin tab: Destinations (seed 001 §2). */
 export function Component() {
-  return <h2 className="text-3xl">Destinations</h2>;
+  return <AdminDestinations />;
 }

@@ -1,0 +1,294 @@
+import type { AdminLocation } from '@villas/shared';
+import { Globe2, MapPin, Plus, Trash2, X } from 'lucide-react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteRegion } from '../api/delete-region';
+import { useDeleteSubregion } from '../api/delete-subregion';
+import { useAdminDestinations } from '../api/get-destinations';
+import { AddRegionDialog } from './add-region-dialog';
+import { AddSubregionDialog } from './add-subregion-dialog';
+import { ConfirmDialog } from './confirm-dialog';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
+      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
+      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Subregion({
+  region,
+  name,
+  propertyCount,
+  headingRef,
+}: {
+  region: string;
+  name: string;
+  propertyCount: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const remove = useDeleteSubregion();
+  const onConfirm = () =>
+    remove.mutateAsync({ regionName: region, subregionName: name }).then(
+      () => {
+        notify.success('Subregion Deleted', `${name} has been removed from ${region}.`);
+        return true;
+      },
+      (err: unknown) => {
+        notify.error('Error', errorMessage(err, 'Failed to delete subregion'));
+        return false;
+      },
+    );
+  return (
+    <li className="inline-flex items-center gap-1 rounded-full border border-line bg-ivory py-0.5 pl-3 pr-0.5 text-sm text-ink">
+      <span>{name}</span>
+      <span
+        className="text-xs tabular-nums text-stone"
+        title={plural(propertyCount, 'property', 'properties')}
+      >
+        · {propertyCount} <span className="sr-only">{propertyCount === 1 ? 'property' : 'properties'}</span>
+      </span>
+      <ConfirmDialog
+        trigger={
+          <button
+            type="button"
+            aria-label={`Delete subregion ${name} from ${region}`}
+            className="ml-0.5 inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-full text-stone transition-colors hover:bg-[#f6e1e1] hover:text-danger"
+          >
+            <X className="h-3.5 w-3.5" aria-hidden />
+          </button>
+        }
+        title={`Delete ${name}?`}
+        description={
+          <>
+            The subregion {name} will be removed from {region}. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete subregion"
+        pendingLabel="Deleting..."
+        onConfirm={onConfirm}
+        focusAfter={() => headingRef.current}
+      />
+    </li>
+  );
+}
+
+function RegionCard({
+  location,
+  regions,
+  listHeadingRef,
+}: {
+  location: AdminLocation;
+  regions: string[];
+  listHeadingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const remove = useDeleteRegion();
+  const { region, subregions, subregionCounts, propertyCount } = location;
+  const countOf = (name: string) => subregionCounts.find((s) => s.name === name)?.propertyCount ?? 0;
+
+  const onConfirm = () =>
+    remove.mutateAsync(region).then(
+      () => {
+        notify.success('Region Deleted', `${region} and its subregions have been removed.`);
+        return true;
+      },
+      (err: unknown) => {
+        notify.error('Error', errorMessage(err, 'Failed to delete region'));
+        return false;
+      },
+    );
+
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="eyebrow">Region</p>
+            <h3
+              id={headingId}
+              ref={headingRef}
+              tabIndex={-1}
+              className="mt-1 break-words text-[28px] leading-tight focus:outline-none"
+            >
+              {region}
+            </h3>
+            <p className="mt-1 text-sm text-stone">
+              {plural(subregions.length, 'subregion', 'subregions')} ·{' '}
+              {plural(propertyCount, 'property', 'properties')}
+            </p>
+          </div>
+          <ConfirmDialog
+            trigger={
+              <Button
+                size="icon"
+                variant="ghost"
+                className="-mr-2 -mt-1 text-stone hover:bg-[#f6e1e1] hover:text-danger"
+                aria-label={`Delete region ${region}`}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </Button>
+            }
+            title={`Delete ${region}?`}
+            description={
+              subregions.length ? (
+                <>Its subregions are deleted too: {subregions.join(', ')}. This cannot be undone.</>
+              ) : (
+                <>Its subregions are deleted too (it has none yet). This cannot be undone.</>
+              )
+            }
+            confirmLabel="Delete region"
+            pendingLabel="Deleting..."
+            onConfirm={onConfirm}
+            focusAfter={() => listHeadingRef.current}
+          />
+        </div>
+
+        <div className="mt-5 flex-1 border-t border-line pt-4">
+          {subregions.length ? (
+            <ul aria-label={`Subregions of ${region}`} className="flex flex-wrap gap-2">
+              {subregions.map((s) => (
+                <Subregion
+                  key={s}
+                  region={region}
+                  name={s}
+                  propertyCount={countOf(s)}
+                  headingRef={headingRef}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm italic text-stone">No subregions yet</p>
+          )}
+        </div>
+        <div className="mt-5">
+          <AddSubregionDialog
+            regions={regions}
+            defaultRegion={region}
+            trigger={
+              <Button size="sm" variant="ghost" className="-ml-3">
+                <Plus className="h-3.5 w-3.5" aria-hidden />
+                Add subregion <span className="sr-only">to {region}</span>
+              </Button>
+            }
+          />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+      <Globe2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The Destinations tab (seed 001 §2): each region as a card with its subregions and how many
+ * properties are listed there, counts of regions, subregions and placed properties; add a region or
+ * a subregion, delete either after a confirmation. A region with properties is refused by the server
+ * (409) and its message is shown.
+ */
+export function AdminDestinations() {
+  const { data, isPending, isError, refetch } = useAdminDestinations();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const regions = data?.map((l) => l.region) ?? [];
+  const subregionTotal = data?.reduce((n, l) => n + l.subregions.length, 0) ?? 0;
+  const propertyTotal = data?.reduce((n, l) => n + l.propertyCount, 0) ?? 0;
+
+  const addRegion = (
+    <AddRegionDialog
+      trigger={
+        <Button size="sm">
+          <Plus className="h-3.5 w-3.5" aria-hidden />
+          Add Region
+        </Button>
+      }
+    />
+  );
+
+  return (
+    <div>
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h2 ref={headingRef} tabIndex={-1} className="text-3xl focus:outline-none sm:text-4xl">
+            Destinations
+          </h2>
+          <p className="mt-2 max-w-xl text-sm text-stone">
+            Regions and the subregions within them, as agents choose them in search and as properties are
+            placed.
+          </p>
+        </div>
+        {data && data.length > 0 && (
+          <div role="group" aria-label="Destination counts">
+            <dl className="flex flex-wrap gap-3">
+              <Count label="Regions" value={data.length} />
+              <Count label="Subregions" value={subregionTotal} />
+              <Count label="Properties" value={propertyTotal} />
+            </dl>
+          </div>
+        )}
+      </div>
+
+      {data && data.length > 0 && (
+        <div className="mt-8 flex flex-wrap gap-3">
+          {addRegion}
+          <AddSubregionDialog
+            regions={regions}
+            trigger={
+              <Button size="sm" variant="outline">
+                <MapPin className="h-3.5 w-3.5" aria-hidden />
+                Add Subregion
+              </Button>
+            }
+          />
+        </div>
+      )}
+
+      <div className="mt-8">
+        {isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading destinations" />
+          </div>
+        ) : isError ? (
+          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
+            <p>The destinations could not be loaded.</p>
+            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data.length === 0 ? (
+          <Empty>
+            <p className="mt-5 font-display text-3xl">No Destinations</p>
+            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+              Add a first region, then its subregions, so properties can be placed and agents can search by
+              destination.
+            </p>
+            <div className="mt-6">{addRegion}</div>
+          </Empty>
+        ) : (
+          <ul aria-label="Regions" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {data.map((l) => (
+              <RegionCard key={l.region} location={l} regions={regions} listHeadingRef={headingRef} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
