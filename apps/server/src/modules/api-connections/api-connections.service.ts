@@ -96,6 +96,13 @@ export async function updateConnection(
  * it created go, and the nights they blocked are released.
  */
 export async function deleteConnection(deps: IntegrationDeps, _actor: AuthUser, id: number): Promise<void> {
+  if (await deps.runner.runningWith(`connection:${id}`)) {
+    throw new AppError(
+      409,
+      ErrorCode.SYNC_RUNNING,
+      'This connection is syncing. Delete it once the sync has finished.',
+    );
+  }
   await deps.db.transaction(async (tx) => {
     if (!(await repo.findConnection(tx, id))) throw notFound();
     await releaseConnectionFeeds(tx, id);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ErrorCode,
   INVENIO_DEFAULT_BASE_URL,
   invenioFiltersSchema,
   type InvenioFilters,
@@ -7,7 +8,7 @@ import {
   type invenioRequestSchema,
 } from '@villas/shared';
 import type { z } from 'zod';
-import { ValidationError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
   credentialsOf,
@@ -31,6 +32,13 @@ async function resolve(deps: IntegrationDeps, input: Input) {
   if (input.connectionId) {
     const row = await findConnectionOrThrow(deps, input.connectionId);
     if (row.provider !== 'invenio') throw new ValidationError('This connection is not an Invenio connection');
+    if (!row.enabled) {
+      throw new AppError(
+        409,
+        ErrorCode.CONNECTION_DISABLED,
+        'This connection is disabled. Enable it before syncing.',
+      );
+    }
     credentials = credentialsOf(deps, row);
     connection = { id: row.id, name: row.name };
   } else {

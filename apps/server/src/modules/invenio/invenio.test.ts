@@ -587,6 +587,46 @@ describe('Invenio sync', () => {
     });
   });
 
+  it('lets the panel use a saved connection (not while disabled); a syncing connection cannot be deleted', async () => {
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/villas',
+      headers: { cookie: admin },
+      payload: { connectionId },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().count).toBe(4);
+
+    fake.delayMs = 300;
+    const started = await startSync();
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/api-connections/${connectionId}`,
+      headers: { cookie: admin },
+    });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().code).toBe('SYNC_RUNNING');
+    await finished(started.json().reportId);
+
+    const patch = (enabled: boolean) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/api-connections/${connectionId}`,
+        headers: { cookie: admin },
+        payload: { enabled },
+      });
+    await patch(false);
+    const disabled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/sync',
+      headers: { cookie: admin },
+      payload: { connectionId },
+    });
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().message).toBe('This connection is disabled. Enable it before syncing.');
+    await patch(true);
+  });
+
   it('deleting the connection keeps its villas and releases the nights its calendars blocked', async () => {
     const pins = await property(PINS);
     const res = await ctx.app.inject({

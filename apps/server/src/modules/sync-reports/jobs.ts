@@ -230,6 +230,11 @@ export class JobRunner {
     return done;
   }
 
+  /** The running run holding this lock key, on any instance (its report id). */
+  async runningWith(lockKey: string): Promise<number | undefined> {
+    return (await repo.findRunningByLock(this.db, lockKey))?.id;
+  }
+
   get activeCount(): number {
     return this.running.size;
   }
