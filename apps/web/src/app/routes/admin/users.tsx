@@ -1,4 +1,6 @@
+import { AdminUsers } from '../../../features/admin-users/components/admin-users';
+
 /** Admin tab: Users (seed 001 §2). */
 export function Component() {
-  return <h2 className="text-3xl">Users</h2>;
+  return <AdminUsers />;
 }

@@ -1,0 +1,165 @@
+import { formatLongDate, type User } from '@villas/shared';
+import { Check, Pencil, Trash2, UserX } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteUser } from '../api/delete-user';
+import { useUpdateUser } from '../api/update-user';
+import { ConfirmDialog } from './confirm-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+const notProvided = <span className="text-stone">Not provided</span>;
+const dangerGhost = 'text-danger hover:bg-[#f6e1e1]';
+
+/**
+ * One account (seed 001 §2): name, Approved/Pending and Admin/Agent badges, e-mail, company, licence,
+ * phone and the joined (or applied) date; Edit and Delete, and for an application Approve and Reject.
+ */
+export function UserCard({
+  user,
+  isSelf,
+  focusAfter,
+}: {
+  user: User;
+  isSelf: boolean;
+  /** Where focus goes once this card leaves the list (approved, rejected or deleted). */
+  focusAfter: () => HTMLElement | null | undefined;
+}) {
+  const headingId = useId();
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const pending = !user.approved;
+
+  const approve = () =>
+    update.mutate(
+      { id: user.id, input: { approved: true } },
+      {
+        onSuccess: () => {
+          notify.success('User Approved', 'user updated successfully');
+          focusAfter()?.focus();
+        },
+        onError: (err) => notify.error('Error', errorMessage(err, 'Failed to update user')),
+      },
+    );
+
+  const onDelete = (title: string) => () =>
+    remove.mutateAsync(user.id).then(
+      () => {
+        notify.success(title, 'user deleted successfully');
+        return true;
+      },
+      (err: unknown) => {
+        notify.error('Error', errorMessage(err, 'Failed to delete user'));
+        return false;
+      },
+    );
+
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={pending ? 'yellow' : 'success'}>{pending ? 'Pending' : 'Approved'}</Badge>
+          <Badge tone={user.role === 'admin' ? 'gold' : 'neutral'}>
+            {user.role === 'admin' ? 'Admin' : 'Agent'}
+          </Badge>
+          {isSelf && <Badge tone="blue">You</Badge>}
+        </div>
+        <h3 id={headingId} className="mt-3 break-words text-[28px] leading-tight">
+          {name}
+        </h3>
+        <p className="mt-1 text-xs uppercase tracking-[0.12em] text-stone">
+          {pending ? 'Applied' : 'Joined'}{' '}
+          <time dateTime={user.createdAt}>{formatLongDate(user.createdAt)}</time>
+        </p>
+
+        <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
+          <Detail label="Email">
+            <a href={`mailto:${user.email}`} className="break-all underline-offset-4 hover:underline">
+              {user.email}
+            </a>
+          </Detail>
+          <Detail label="Company">{user.company}</Detail>
+          <Detail label="License">{user.agentLicense || notProvided}</Detail>
+          <Detail label="Phone">{user.phone || notProvided}</Detail>
+        </dl>
+
+        <div className="mt-5 flex flex-wrap gap-2">
+          {pending && (
+            <Button size="sm" onClick={approve} disabled={update.isPending}>
+              <Check className="h-3.5 w-3.5" aria-hidden />
+              {update.isPending ? 'Approving...' : 'Approve'} <span className="sr-only">{name}</span>
+            </Button>
+          )}
+          <EditUserDialog
+            user={user}
+            isSelf={isSelf}
+            trigger={
+              <Button size="sm" variant="outline">
+                <Pencil className="h-3.5 w-3.5" aria-hidden />
+                Edit <span className="sr-only">{name}</span>
+              </Button>
+            }
+          />
+          {pending ? (
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="ghost" className={dangerGhost}>
+                  <UserX className="h-3.5 w-3.5" aria-hidden />
+                  Reject <span className="sr-only">{name}</span>
+                </Button>
+              }
+              title={`Reject ${name}?`}
+              description={
+                <>
+                  Rejection permanently deletes the account of {name} ({user.email}). This cannot be undone;
+                  they would need to apply again.
+                </>
+              }
+              confirmLabel="Reject and delete"
+              pendingLabel="Rejecting..."
+              onConfirm={onDelete('Application Rejected')}
+              focusAfter={focusAfter}
+            />
+          ) : (
+            !isSelf && (
+              <ConfirmDialog
+                trigger={
+                  <Button size="sm" variant="ghost" className={dangerGhost}>
+                    <Trash2 className="h-3.5 w-3.5" aria-hidden />
+                    Delete <span className="sr-only">{name}</span>
+                  </Button>
+                }
+                title={`Delete ${name}?`}
+                description={
+                  <>
+                    The account of {name} ({user.email}) is deleted, with their white-label links and
+                    notifications. This cannot be undone.
+                  </>
+                }
+                confirmLabel="Delete user"
+                pendingLabel="Deleting..."
+                onConfirm={onDelete('User Deleted')}
+                focusAfter={focusAfter}
+              />
+            )
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
