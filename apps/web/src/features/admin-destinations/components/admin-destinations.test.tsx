@@ -204,7 +204,11 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
     renderWithProviders(<AdminDestinations />);
     const opener = await screen.findByRole('button', { name: 'Delete region France' });
     await user.click(opener);
-    await user.click(await screen.findByRole('button', { name: 'Delete region' }));
+    // The confirmation already says why the server will refuse.
+    expect(await screen.findByRole('alertdialog', { name: 'Delete France?' })).toHaveTextContent(
+      '5 properties are still listed here: they must be moved or deleted first.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete region' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

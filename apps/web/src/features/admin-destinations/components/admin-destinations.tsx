@@ -23,6 +23,15 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** Said before the server refuses: a destination with properties cannot go until they have moved. */
+function StillListed({ count }: { count: number }) {
+  return (
+    <span className="mt-3 block border-l-2 border-gold/60 pl-3 text-ink">
+      {plural(count, 'property is', 'properties are')} still listed here: they must be moved or deleted first.
+    </span>
+  );
+}
+
 function Subregion({
   region,
   name,
@@ -69,6 +78,7 @@ function Subregion({
         description={
           <>
             The subregion {name} will be removed from {region}. This cannot be undone.
+            {propertyCount > 0 && <StillListed count={propertyCount} />}
           </>
         }
         confirmLabel="Delete subregion"
@@ -142,11 +152,13 @@ function RegionCard({
             }
             title={`Delete ${region}?`}
             description={
-              subregions.length ? (
-                <>Its subregions are deleted too: {subregions.join(', ')}. This cannot be undone.</>
-              ) : (
-                <>Its subregions are deleted too (it has none yet). This cannot be undone.</>
-              )
+              <>
+                {subregions.length
+                  ? `Its subregions are deleted too: ${subregions.join(', ')}.`
+                  : 'Its subregions are deleted too (it has none yet).'}{' '}
+                This cannot be undone.
+                {propertyCount > 0 && <StillListed count={propertyCount} />}
+              </>
             }
             confirmLabel="Delete region"
             pendingLabel="Deleting..."

@@ -10,9 +10,9 @@ import { useUpdateUser } from '../api/update-user';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
       <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
     </div>
@@ -88,7 +88,7 @@ export function UserCard({
         </p>
 
         <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
-          <Detail label="Email">
+          <Detail label="Email" wide>
             <a href={`mailto:${user.email}`} className="break-all underline-offset-4 hover:underline">
               {user.email}
             </a>
