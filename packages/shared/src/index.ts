@@ -14,3 +14,5 @@ export * from './domain/index.js';
 export * from './admin-overview.js';
 export * from './admin-users.js';
 export * from './admin-destinations.js';
+export * from './admin-properties.js';
+export * from './uploads.js';

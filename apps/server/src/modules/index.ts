@@ -13,6 +13,7 @@ import { propertiesRoutes } from './properties/properties.routes';
 import { usersRoutes } from './users/users.routes';
 import { whiteLabelRoutes } from './white-label/white-label.routes';
 import { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
+import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes';
 
 /** Every module's routes. Each module plugin declares its full paths (/api/...). */
 export async function registerModules(app: FastifyInstance) {
@@ -30,4 +31,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(whiteLabelRoutes);
   await app.register(integrationsPlugin);
   await app.register(adminOverviewRoutes);
+  await app.register(adminPropertiesRoutes);
 }

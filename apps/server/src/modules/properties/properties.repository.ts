@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import {
   amenities,
+  dailyPricing,
   exchangeRates,
   properties,
   propertyImages,
@@ -72,11 +73,24 @@ export function selectProperties<E extends SelectedFields = Record<never, never>
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The catalogue's EUR prices from a base price in the property's currency and its rate to EUR (see
+ * `rateToEurSql`): nightly and weekly (nightly × 7), each rounded to cents. Both null for 'Price on
+ * Request' (no price or 0) and when no rate to EUR is stored.
+ */
+export function eurPrices(
+  basePricePerNight: string | number | null | undefined,
+  rateToEur: string | number | null | undefined,
+): { nightlyPriceEur: number | null; weeklyPriceEur: number | null } {
+  const base = num(basePricePerNight);
+  const rate = num(rateToEur);
+  if (base == null || !(base > 0) || rate == null) return { nightlyPriceEur: null, weeklyPriceEur: null };
+  return { nightlyPriceEur: round2(base * rate), weeklyPriceEur: round2(base * 7 * rate) };
+}
+
 export function toProperty(row: PropertyRow): Property {
   const p = row.p;
   const base = num(p.basePricePerNight);
-  const rate = num(row.rateToEur);
-  const priced = base != null && base > 0;
   return {
     id: p.id,
     name: p.name,
@@ -103,7 +117,7 @@ export function toProperty(row: PropertyRow): Property {
     icalUrl: p.icalUrl,
     lastSyncDate: iso(p.lastSyncDate),
     createdAt: iso(p.createdAt)!,
-    weeklyPriceEur: priced && rate != null ? round2(base * 7 * rate) : null,
+    weeklyPriceEur: eurPrices(base, row.rateToEur).weeklyPriceEur,
   };
 }
 
@@ -179,6 +193,23 @@ export async function replaceImages(db: Queryable, propertyId: number, urls: str
       sortOrder: i,
     })),
   );
+}
+
+/**
+ * Removes the property's own prices on these dates (the admin dialog's removed custom prices): the
+ * nights go back to the base price. Answers how many were removed.
+ */
+export async function deleteCustomPrices(
+  db: Queryable,
+  propertyId: number,
+  dates: string[],
+): Promise<number> {
+  if (!dates.length) return 0;
+  const rows = await db
+    .delete(dailyPricing)
+    .where(and(eq(dailyPricing.propertyId, propertyId), inArray(dailyPricing.date, [...new Set(dates)])))
+    .returning({ id: dailyPricing.id });
+  return rows.length;
 }
 
 /** Amenities whose names match any of these, whatever their case. */

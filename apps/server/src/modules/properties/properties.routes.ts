@@ -1,11 +1,11 @@
 import {
+  adminPropertyUpdateSchema,
   featuredPropertySchema,
   idParamSchema,
   okSchema,
   pagingQuerySchema,
   propertyInputSchema,
   propertySchema,
-  propertyUpdateSchema,
   searchFiltersSchema,
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,7 +62,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParamSchema,
-        body: propertyUpdateSchema,
+        body: adminPropertyUpdateSchema,
         response: { 200: propertySchema },
       },
     },

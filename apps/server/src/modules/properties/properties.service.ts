@@ -1,5 +1,6 @@
 import {
   nightsBetween,
+  type adminPropertyUpdateSchema,
   type FeaturedProperty,
   type Property,
   type propertyInputSchema,
@@ -15,7 +16,8 @@ import * as repo from './properties.repository';
 import { searchProperties as searchQuery } from './search.repository';
 
 type CreateInput = z.output<typeof propertyInputSchema>;
-type UpdateInput = z.output<typeof propertyUpdateSchema>;
+type UpdateInput = z.output<typeof propertyUpdateSchema> &
+  Partial<Pick<z.output<typeof adminPropertyUpdateSchema>, 'removeCustomPrices'>>;
 type SearchInput = z.output<typeof searchFiltersSchema>;
 type Currency = Property['propertyCurrency'];
 
@@ -116,7 +118,8 @@ export async function createProperty(db: Db, input: CreateInput): Promise<Proper
 /**
  * Admin: partial update; only the fields sent change. Sending `region` re-resolves the subregion
  * (absent = none); sending only `subregion` looks it up in the current region. `location` follows
- * the region and subregion unless sent. Images sent replace the old list; custom prices are upserted.
+ * the region and subregion unless sent. Images sent replace the old list; custom prices are upserted,
+ * and the dates in `removeCustomPrices` go back to the base price.
  */
 export async function updateProperty(db: Db, id: number, input: UpdateInput): Promise<Property> {
   await db.transaction(async (tx) => {
@@ -160,6 +163,8 @@ export async function updateProperty(db: Db, id: number, input: UpdateInput): Pr
 
     if (Object.keys(values).length) await repo.updateProperty(tx, id, values);
     if (input.images) await repo.replaceImages(tx, id, input.images);
+    // Removed first, so a date removed and set again in the same save keeps its new price.
+    if (input.removeCustomPrices?.length) await repo.deleteCustomPrices(tx, id, input.removeCustomPrices);
     if (input.customPricing) {
       await setCustomPrices(tx, id, input.customPricing, (currency ?? before.propertyCurrency) as Currency);
     }

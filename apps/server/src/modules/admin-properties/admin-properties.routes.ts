@@ -1,0 +1,20 @@
+import { adminPropertiesPageSchema, adminPropertiesQuerySchema } from '@villas/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireRole } from '../../plugins/auth';
+import { listAdminProperties } from './admin-properties.service';
+
+/** The admin Properties tab's list (seed 001 §2): searched and paged on the server. */
+export const adminPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/properties',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        querystring: adminPropertiesQuerySchema,
+        response: { 200: adminPropertiesPageSchema },
+      },
+    },
+    async (request) => listAdminProperties(app.db, request.query),
+  );
+};
