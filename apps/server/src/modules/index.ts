@@ -13,6 +13,7 @@ import { propertiesRoutes } from './properties/properties.routes';
 import { usersRoutes } from './users/users.routes';
 import { whiteLabelRoutes } from './white-label/white-label.routes';
 import { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
+import { uploadsRoutes } from './uploads/uploads.routes';
 import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes';
 
 /** Every module's routes. Each module plugin declares its full paths (/api/...). */
@@ -31,5 +32,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(whiteLabelRoutes);
   await app.register(integrationsPlugin);
   await app.register(adminOverviewRoutes);
+  await app.register(uploadsRoutes);
   await app.register(adminPropertiesRoutes);
 }
