@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { srcSetFor } from '../../lib/images';
 import { cn } from '../../lib/utils';
 
 /** `{alt}, image 2 of 5`: every slide gets a distinct, meaningful alt text. */
@@ -21,6 +22,8 @@ export interface ImageCarouselProps {
   className?: string;
   /** Eager-load the first image (above-the-fold galleries). */
   priority?: boolean;
+  /** The `sizes` of the frame, so the browser picks the right rendition (lib/images.ts). */
+  sizes?: string;
 }
 
 /**
@@ -37,6 +40,7 @@ export function ImageCarousel({
   aspectClassName = 'aspect-[4/3]',
   className,
   priority,
+  sizes = '100vw',
 }: ImageCarouselProps) {
   const [own, setOwn] = useState(0);
   const total = images.length;
@@ -81,6 +85,8 @@ export function ImageCarousel({
   const image = (
     <img
       src={images[current]}
+      srcSet={srcSetFor(images[current])}
+      sizes={sizes}
       alt={slideAlt(alt, current, total)}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"

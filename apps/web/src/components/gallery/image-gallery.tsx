@@ -1,5 +1,6 @@
 import { Maximize2 } from 'lucide-react';
 import { useState } from 'react';
+import { IMAGE_SIZES, srcSetFor } from '../../lib/images';
 import { cn } from '../../lib/utils';
 import { ImageCarousel } from './image-carousel';
 import { Lightbox } from './lightbox';
@@ -42,6 +43,7 @@ export function ImageGallery({
           onImageClick={show}
           aspectClassName={aspectClassName}
           className="rounded-[3px]"
+          sizes={IMAGE_SIZES.dialogGallery}
           priority
         />
         {total > 0 && (
@@ -69,7 +71,14 @@ export function ImageGallery({
                 i === index && 'opacity-100 ring-2 ring-gold-deep ring-offset-2 ring-offset-paper',
               )}
             >
-              <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" />
+              <img
+                src={src}
+                srcSet={srcSetFor(src)}
+                sizes={IMAGE_SIZES.thumbnail}
+                alt=""
+                className="h-full w-full object-cover"
+                loading="lazy"
+              />
             </button>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
+import { IMAGE_SIZES, srcSetFor } from '../../lib/images';
 import { cn } from '../../lib/utils';
 import { slideAlt } from './image-carousel';
 
@@ -66,6 +67,8 @@ export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange
               <img
                 key={images[current]}
                 src={images[current]}
+                srcSet={srcSetFor(images[current])}
+                sizes={IMAGE_SIZES.fullScreen}
                 alt={slideAlt(alt, current, total)}
                 className="max-h-full max-w-full select-none object-contain"
                 draggable={false}
@@ -107,7 +110,14 @@ export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange
                     i === current && 'opacity-100 ring-2',
                   )}
                 >
-                  <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" />
+                  <img
+                    src={src}
+                    srcSet={srcSetFor(src)}
+                    sizes={IMAGE_SIZES.thumbnail}
+                    alt=""
+                    className="h-full w-full object-cover"
+                    loading="lazy"
+                  />
                 </button>
               ))}
             </div>

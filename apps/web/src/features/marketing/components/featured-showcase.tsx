@@ -52,6 +52,7 @@ function Showcase({ property }: { property: FeaturedProperty }) {
           src={images[shown]}
           alt={`${property.name}, photograph ${shown + 1} of ${Math.max(images.length, 1)}`}
           loading="lazy"
+          sizes="(min-width: 1280px) 720px, (min-width: 1024px) 56vw, 100vw"
           className="aspect-[4/3] w-full rounded-[3px] shadow-soft"
         />
         {images.length > 1 && (
@@ -72,7 +73,13 @@ function Showcase({ property }: { property: FeaturedProperty }) {
                     i === shown ? 'ring-1 ring-gold-deep' : 'opacity-75 hover:opacity-100',
                   )}
                 >
-                  <PropertyImage src={src} alt="" loading="lazy" className="aspect-[4/3] w-full" />
+                  <PropertyImage
+                    src={src}
+                    alt=""
+                    loading="lazy"
+                    sizes="(min-width: 1280px) 140px, (min-width: 1024px) 11vw, 20vw"
+                    className="aspect-[4/3] w-full"
+                  />
                 </button>
               </li>
             ))}

@@ -1,10 +1,12 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { srcSetFor } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
 import { gradientBackdrop } from './layout';
 
 /**
  * A photograph that never shows as broken: while it loads, or if it fails, the refined gradient
- * stands in; the photograph fades in once decoded.
+ * stands in; the photograph fades in once decoded. Stored images get their `srcset` from the URL
+ * (lib/images.ts); pass `sizes` for the space the picture takes (default: the full viewport).
  */
 export function PropertyImage({
   src,
@@ -28,6 +30,7 @@ export function PropertyImage({
         <img
           {...props}
           src={src}
+          srcSet={props.srcSet ?? srcSetFor(src)}
           alt={alt}
           onLoad={() => setState({ src, loaded: true, failed: false })}
           onError={() => setState({ src, loaded: false, failed: true })}

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { IMAGE_SIZES } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
 import { stayTotalText, weeklyPriceText } from '../utils/price';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
@@ -39,7 +40,7 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
       )}
     >
       <div className="relative">
-        <ImageCarousel images={p.images.slice(0, LIMITS.cardImages)} alt={p.name} />
+        <ImageCarousel images={p.images.slice(0, LIMITS.cardImages)} alt={p.name} sizes={IMAGE_SIZES.card} />
         <span
           className={cn(
             'absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-[11px] font-medium uppercase tracking-[0.12em] shadow-sm',

@@ -3,6 +3,7 @@ import { MapPin } from 'lucide-react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
+import { IMAGE_SIZES } from '../../../lib/images';
 
 export const placeOf = (p: PublicProperty) =>
   [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
@@ -23,7 +24,12 @@ export function VillaCard({
       aria-labelledby={`villa-${p.id}-name`}
       className="group flex w-full flex-col overflow-hidden rounded-[3px] bg-paper shadow-soft ring-1 ring-line/70 transition duration-300 hover:shadow-lift"
     >
-      <ImageCarousel images={p.images.slice(0, LIMITS.cardImages)} alt={p.name} onImageClick={onDetails} />
+      <ImageCarousel
+        images={p.images.slice(0, LIMITS.cardImages)}
+        alt={p.name}
+        onImageClick={onDetails}
+        sizes={IMAGE_SIZES.collectionCard}
+      />
       <div className="flex flex-1 flex-col p-5 sm:p-7">
         <p className="flex items-center gap-1.5 text-[11px] font-medium uppercase tracking-[0.18em] text-gold-deep">
           <MapPin className="h-3.5 w-3.5" aria-hidden />
