@@ -1,4 +1,6 @@
+import { PropertiesTab } from '../../../features/admin-properties/components/properties-tab';
+
 /** Admin tab: Properties (seed 001 §2). */
 export function Component() {
-  return <h2 className="text-3xl">Properties</h2>;
+  return <PropertiesTab />;
 }

@@ -1,0 +1,246 @@
+import type { AdminPropertyItem, Currency } from '@villas/shared';
+import { Building2, Link2, Plus, Search } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
+import { useAdminProperties } from '../api/get-admin-properties';
+import { useDeleteProperty } from '../api/delete-property';
+import { AdminPropertyCard } from './admin-property-card';
+import { PropertyFormDialog } from './property-form-dialog';
+
+/** Typing settles this long before the search is sent and written to the URL. */
+export const SEARCH_DELAY_MS = 300;
+
+/** What the calendar and pricing tool is given of a property. */
+export interface CalendarProperty {
+  id: number;
+  name: string;
+  basePricePerNight: number | null;
+  propertyCurrency: Currency;
+}
+
+export interface RenderCalendarArgs {
+  property: CalendarProperty;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+type FormState = { open: boolean; propertyId?: number };
+
+/**
+ * The admin Properties tab (seed 001 §2): a search (name, location, description or type, asked of the
+ * server once typing pauses and kept in `?q=`), the total, a grid of cards a page at a time with
+ * 'Show more', White-label Links and Add Property. The calendar tool is composed in by the route
+ * through `renderCalendar` (features do not import each other).
+ */
+export function PropertiesTab({
+  renderCalendar,
+}: {
+  renderCalendar?: (args: RenderCalendarArgs) => ReactNode;
+}) {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [calendar, setCalendar] = useState<{ property: CalendarProperty; open: boolean } | null>(null);
+  const searchId = useId();
+  const del = useDeleteProperty();
+
+  // The URL follows the text once typing pauses (replace: no history entry per keystroke).
+  useEffect(() => {
+    const next = text.trim();
+    if (next === q) return;
+    const t = setTimeout(() => {
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          if (next) out.set('q', next);
+          else out.delete('q');
+          return out;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [text, q, setParams]);
+
+  const {
+    data,
+    isPending,
+    isError,
+    refetch,
+    isFetching,
+    isPlaceholderData,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useAdminProperties(q);
+  const items = data?.pages.flatMap((p) => p.items) ?? [];
+  const total = data?.pages.at(-1)?.total ?? 0;
+
+  const remove = (p: AdminPropertyItem) =>
+    del
+      .mutateAsync(p.id)
+      .then(() => {
+        notify.success('Property Deleted', `${p.name} has been removed.`);
+        return true;
+      })
+      .catch((err: unknown) => {
+        notify.error('Error', errorMessage(err, 'Failed to delete property'));
+        return false;
+      });
+
+  const openCalendar = (p: AdminPropertyItem) =>
+    setCalendar({
+      property: {
+        id: p.id,
+        name: p.name,
+        basePricePerNight: p.basePricePerNight,
+        propertyCurrency: p.propertyCurrency,
+      },
+      open: true,
+    });
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <div className="flex justify-center py-20">
+        <Spinner label="Loading properties" />
+      </div>
+    );
+  } else if (isError) {
+    body = (
+      <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
+        <p>The properties could not be loaded.</p>
+        <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+        <Building2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+        {q ? (
+          <>
+            <p className="mt-5 font-display text-3xl">No properties found</p>
+            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+              Nothing matches “{q}”. Try a name, a place, a word from the description, or villa, chalet or
+              private island.
+            </p>
+            <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
+              Clear search
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="mt-5 font-display text-3xl">No properties yet</p>
+            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+              Add the first villa, chalet or private island to the collection.
+            </p>
+            <Button className="mt-6" size="sm" onClick={() => setForm({ open: true })}>
+              <Plus className="h-3.5 w-3.5" aria-hidden />
+              Add Property
+            </Button>
+          </>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
+        <ul aria-label="Properties" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((p) => (
+            <AdminPropertyCard
+              key={p.id}
+              property={p}
+              onCalendar={renderCalendar ? () => openCalendar(p) : undefined}
+              onEdit={() => setForm({ open: true, propertyId: p.id })}
+              onDelete={() => remove(p)}
+              focusAfterDelete={() => document.getElementById(searchId)}
+            />
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-col items-center gap-4">
+          <p className="text-xs uppercase tracking-[0.16em] text-stone">
+            Showing {items.length} of {total}
+          </p>
+          {hasNextPage && (
+            <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h2 className="text-3xl sm:text-4xl">Properties</h2>
+          <p className="mt-2 max-w-xl text-sm text-stone">
+            The collection agents book from: details, photographs, nightly prices and availability.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <Link to={paths.adminTab('white-label')}>
+              <Link2 className="h-4 w-4" aria-hidden />
+              White-label Links
+            </Link>
+          </Button>
+          <Button onClick={() => setForm({ open: true })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Property
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full md:max-w-md">
+          <label htmlFor={searchId} className="sr-only">
+            Search properties by name, location, description or type
+          </label>
+          <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
+          <Input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search name, location, description or type"
+            className="pl-10"
+          />
+        </div>
+        {data && (
+          <p className="text-sm text-stone" aria-live="polite">
+            {q
+              ? `${total} ${total === 1 ? 'property matches' : 'properties match'} “${q}”`
+              : `${total} ${total === 1 ? 'property' : 'properties'}`}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-8">{body}</div>
+
+      <PropertyFormDialog
+        open={form.open}
+        propertyId={form.propertyId}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      {calendar &&
+        renderCalendar?.({
+          property: calendar.property,
+          open: calendar.open,
+          onOpenChange: (open) => setCalendar((c) => (c ? { ...c, open } : c)),
+        })}
+    </div>
+  );
+}
