@@ -1,6 +1,6 @@
 import type { AdminPropertyItem, Currency } from '@villas/shared';
 import { Building2, Link2, Plus, Search } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -51,6 +51,18 @@ export function PropertiesTab({
   const [calendar, setCalendar] = useState<{ property: CalendarProperty; open: boolean } | null>(null);
   const searchId = useId();
   const del = useDeleteProperty();
+  // The dialogs open without a Radix trigger, so focus goes back to the button that opened them here.
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const dialogOpen = form.open || Boolean(calendar?.open);
+  useEffect(() => {
+    if (dialogOpen) return;
+    const el = opener.current;
+    opener.current = null;
+    if (el?.isConnected) el.focus();
+  }, [dialogOpen]);
 
   // The URL follows the text once typing pauses (replace: no history entry per keystroke).
   useEffect(() => {
@@ -96,7 +108,12 @@ export function PropertiesTab({
         return false;
       });
 
-  const openCalendar = (p: AdminPropertyItem) =>
+  const openForm = (propertyId?: number) => {
+    remember();
+    setForm({ open: true, propertyId });
+  };
+  const openCalendar = (p: AdminPropertyItem) => {
+    remember();
     setCalendar({
       property: {
         id: p.id,
@@ -106,6 +123,7 @@ export function PropertiesTab({
       },
       open: true,
     });
+  };
 
   let body: ReactNode;
   if (isPending) {
@@ -144,7 +162,7 @@ export function PropertiesTab({
             <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
               Add the first villa, chalet or private island to the collection.
             </p>
-            <Button className="mt-6" size="sm" onClick={() => setForm({ open: true })}>
+            <Button className="mt-6" size="sm" onClick={() => openForm()}>
               <Plus className="h-3.5 w-3.5" aria-hidden />
               Add Property
             </Button>
@@ -161,7 +179,7 @@ export function PropertiesTab({
               key={p.id}
               property={p}
               onCalendar={renderCalendar ? () => openCalendar(p) : undefined}
-              onEdit={() => setForm({ open: true, propertyId: p.id })}
+              onEdit={() => openForm(p.id)}
               onDelete={() => remove(p)}
               focusAfterDelete={() => document.getElementById(searchId)}
             />
@@ -197,7 +215,7 @@ export function PropertiesTab({
               White-label Links
             </Link>
           </Button>
-          <Button onClick={() => setForm({ open: true })}>
+          <Button onClick={() => openForm()}>
             <Plus className="h-4 w-4" aria-hidden />
             Add Property
           </Button>
