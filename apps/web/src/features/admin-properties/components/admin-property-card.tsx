@@ -3,6 +3,7 @@ import { CalendarDays, ImageOff, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { PropertyFacts } from '../../../components/property/property-facts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { srcSetFor } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -57,7 +58,15 @@ export function AdminPropertyCard({
       >
         <div className="relative aspect-[3/2] bg-sand">
           {cover ? (
-            <img src={cover} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+            <img
+              src={cover}
+              srcSet={srcSetFor(cover)}
+              sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-2 text-stone">
               <ImageOff className="h-7 w-7" strokeWidth={1.25} aria-hidden />

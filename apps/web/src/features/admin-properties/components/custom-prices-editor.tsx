@@ -115,27 +115,32 @@ export function CustomPricesEditor({
       {value.length === 0 ? (
         <p className="mt-4 text-sm text-stone">No custom prices: every night uses the base price.</p>
       ) : (
-        <ul
-          aria-label="Custom prices"
-          className="mt-4 max-h-32 divide-y divide-line overflow-y-auto rounded-[2px] border border-line"
-        >
-          {value.map((p) => (
-            <li key={p.date} className="flex items-center justify-between gap-3 px-3.5 py-1.5 text-sm">
-              <span className="min-w-0 truncate">{formatLongDate(p.date)}</span>
-              <span className="ml-auto tabular-nums text-ink">
-                {formatMoney(p.price, p.saved ? p.currency : currency)}
-              </span>
-              <button
-                type="button"
-                onClick={() => onChange(value.filter((x) => x.date !== p.date))}
-                aria-label={`Remove custom price for ${formatLongDate(p.date)}`}
-                className="inline-flex h-8 w-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-stone hover:bg-sand hover:text-ink"
-              >
-                <X className="h-3.5 w-3.5" aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-4 text-xs text-stone">
+            {value.length} custom {value.length === 1 ? 'price' : 'prices'}
+          </p>
+          <ul
+            aria-label="Custom prices"
+            className="mt-2 max-h-32 divide-y divide-line overflow-y-auto rounded-[2px] border border-line"
+          >
+            {value.map((p) => (
+              <li key={p.date} className="flex items-center justify-between gap-3 px-3.5 py-1.5 text-sm">
+                <span className="min-w-0 truncate">{formatLongDate(p.date)}</span>
+                <span className="ml-auto tabular-nums text-ink">
+                  {formatMoney(p.price, p.saved ? p.currency : currency)}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onChange(value.filter((x) => x.date !== p.date))}
+                  aria-label={`Remove custom price for ${formatLongDate(p.date)}`}
+                  className="inline-flex h-8 w-8 shrink-0 cursor-pointer items-center justify-center rounded-full text-stone hover:bg-sand hover:text-ink"
+                >
+                  <X className="h-3.5 w-3.5" aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
+import { srcSetFor } from '../../../lib/images';
 import { IMAGE_TYPES, imageFileProblem, uploadImage } from '../api/upload-image';
 
 /** The shared rule for one image URL (https://, http:// or a site path). */
@@ -175,7 +176,7 @@ export function ImagesEditor({
           <label htmlFor={urlId} className="sr-only">
             Image URL
           </label>
-          <div className="flex gap-2">
+          <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               id={urlId}
               type="url"
@@ -224,6 +225,8 @@ export function ImagesEditor({
               <li key={src} className="flex items-center gap-3 px-3 py-2.5">
                 <img
                   src={src}
+                  srcSet={srcSetFor(src)}
+                  sizes="64px"
                   alt={`Image ${n}`}
                   loading="lazy"
                   decoding="async"
