@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  basePriceLabel,
+  consecutiveRuns,
+  crossoverDates,
+  dataWindow,
+  datesBetween,
+  monthWeeks,
+  parseWholePrice,
+  quickSelectDates,
+  rangeNights,
+  rangeTotal,
+  validRanges,
+  type RangeDraft,
+} from './calendar';
+
+const blocked = (...dates: string[]) => dates.map((date) => ({ date, available: false }));
+
+describe('crossoverDates', () => {
+  it('marks the last blocked date of a stay: the check-out day of the nights before it', () => {
+    const out = crossoverDates(blocked('2026-07-01', '2026-07-02', '2026-07-03'));
+    expect([...out]).toEqual(['2026-07-03']);
+  });
+
+  it('leaves a lone blocked date plainly blocked (no stay before it)', () => {
+    expect(crossoverDates(blocked('2026-07-10')).size).toBe(0);
+  });
+
+  it('handles several stays, month ends and available records between them', () => {
+    const out = crossoverDates([
+      ...blocked('2026-06-29', '2026-06-30', '2026-07-01'),
+      { date: '2026-07-02', available: true },
+      ...blocked('2026-07-05', '2026-07-06'),
+      { date: '2026-07-07', available: true },
+      ...blocked('2026-12-31', '2027-01-01'),
+    ]);
+    expect([...out].sort()).toEqual(['2026-07-01', '2026-07-06', '2027-01-01']);
+  });
+
+  it('ignores available records and input order', () => {
+    const out = crossoverDates([
+      { date: '2026-07-03', available: false },
+      { date: '2026-07-02', available: false },
+      { date: '2026-07-04', available: true },
+    ]);
+    expect([...out]).toEqual(['2026-07-03']);
+  });
+});
+
+describe('rangeNights and rangeTotal', () => {
+  const row = (over: Partial<RangeDraft>): RangeDraft => ({
+    id: 'r',
+    from: '2026-07-01',
+    to: '2026-07-15',
+    price: '1500',
+    currency: 'EUR',
+    ...over,
+  });
+
+  it('counts nights from the start up to but not including the end', () => {
+    expect(rangeNights(row({}))).toBe(14);
+    expect(rangeNights(row({ from: '2026-02-27', to: '2026-03-02' }))).toBe(3);
+    expect(rangeNights(row({ from: '2026-01-01', to: '2027-01-01' }))).toBe(365);
+  });
+
+  it('is 0 when a date is missing, equal or the end comes first', () => {
+    expect(rangeNights(row({ to: null }))).toBe(0);
+    expect(rangeNights(row({ from: null }))).toBe(0);
+    expect(rangeNights(row({ to: '2026-07-01' }))).toBe(0);
+    expect(rangeNights(row({ to: '2026-06-20' }))).toBe(0);
+  });
+
+  it('totals exactly in cents, and has no total without a positive price', () => {
+    expect(rangeTotal(row({}))).toBe(21000);
+    expect(rangeTotal(row({ price: '0.1', to: '2026-07-04' }))).toBe(0.3);
+    expect(rangeTotal(row({ price: '' }))).toBeNull();
+    expect(rangeTotal(row({ price: '0' }))).toBeNull();
+  });
+
+  it('keeps only ranges with both dates, a price above 0 and at least one night', () => {
+    const rows = [
+      row({ id: 'ok' }),
+      row({ id: 'no-price', price: '0' }),
+      row({ id: 'blank', price: '' }),
+      row({ id: 'no-end', to: null }),
+      row({ id: 'backwards', to: '2026-06-01' }),
+      row({ id: 'same', to: '2026-07-01' }),
+      row({ id: 'decimal', price: '99.5', currency: 'CHF', from: '2026-08-01', to: '2026-08-02' }),
+    ];
+    expect(validRanges(rows)).toEqual([
+      { from: '2026-07-01', to: '2026-07-15', price: 1500, currency: 'EUR' },
+      { from: '2026-08-01', to: '2026-08-02', price: 99.5, currency: 'CHF' },
+    ]);
+  });
+});
+
+describe('consecutiveRuns', () => {
+  it('turns selected dates into nightly ranges, one per run of consecutive dates', () => {
+    expect(
+      consecutiveRuns(['2026-07-05', '2026-07-01', '2026-07-02', '2026-07-03', '2026-07-31', '2026-08-01']),
+    ).toEqual([
+      { from: '2026-07-01', to: '2026-07-04' },
+      { from: '2026-07-05', to: '2026-07-06' },
+      { from: '2026-07-31', to: '2026-08-02' },
+    ]);
+    expect(consecutiveRuns([])).toEqual([]);
+  });
+});
+
+describe('calendar helpers', () => {
+  it('lays a month out in weeks starting on Sunday', () => {
+    const weeks = monthWeeks('2026-07-01');
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]).toEqual([null, null, null, '2026-07-01', '2026-07-02', '2026-07-03', '2026-07-04']);
+    expect(weeks[4]).toEqual([
+      '2026-07-26',
+      '2026-07-27',
+      '2026-07-28',
+      '2026-07-29',
+      '2026-07-30',
+      '2026-07-31',
+      null,
+    ]);
+  });
+
+  it('reads two months either side of the viewed month', () => {
+    expect(dataWindow('2026-01-01')).toEqual({ startDate: '2025-11-01', endDate: '2026-03-31' });
+  });
+
+  it('lists the dates between two dates in either order', () => {
+    expect(datesBetween('2026-07-03', '2026-07-01')).toEqual(['2026-07-01', '2026-07-02', '2026-07-03']);
+  });
+
+  it('quick-selects from today', () => {
+    // 2026-06-17 is a Wednesday.
+    expect(quickSelectDates('next7', '2026-06-17')).toEqual(datesBetween('2026-06-17', '2026-06-23'));
+    expect(quickSelectDates('next14', '2026-06-17')).toHaveLength(14);
+    expect(quickSelectDates('next30', '2026-06-17').at(-1)).toBe('2026-07-16');
+    expect(quickSelectDates('thisWeekend', '2026-06-17')).toEqual(['2026-06-20', '2026-06-21']);
+    expect(quickSelectDates('nextWeekend', '2026-06-17')).toEqual(['2026-06-27', '2026-06-28']);
+    // On a Saturday this weekend starts today; on a Sunday it is today only.
+    expect(quickSelectDates('thisWeekend', '2026-06-20')).toEqual(['2026-06-20', '2026-06-21']);
+    expect(quickSelectDates('thisWeekend', '2026-06-21')).toEqual(['2026-06-21']);
+    expect(quickSelectDates('nextWeekend', '2026-06-21')).toEqual(['2026-06-27', '2026-06-28']);
+  });
+
+  it('labels the base price, or Price on Request without one', () => {
+    expect(basePriceLabel(1200, 'EUR')).toBe('EUR 1,200/night');
+    expect(basePriceLabel(null, 'EUR')).toBe('Price on Request');
+    expect(basePriceLabel(0, 'USD')).toBe('Price on Request');
+  });
+
+  it('accepts only whole prices for single dates', () => {
+    expect(parseWholePrice(' 1500 ')).toBe(1500);
+    expect(parseWholePrice('12.5')).toBeNull();
+    expect(parseWholePrice('12abc')).toBeNull();
+    expect(parseWholePrice('-3')).toBeNull();
+    expect(parseWholePrice('')).toBeNull();
+  });
+});

@@ -1,0 +1,211 @@
+import { addDays, eachNight, isPriceOnRequest, nightsBetween, toCents, fromCents } from '@villas/shared';
+import {
+  addMonths,
+  endOfMonth,
+  endOfWeek,
+  format,
+  getDay,
+  nextSaturday,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+  subMonths,
+} from 'date-fns';
+
+/**
+ * Pure date and price rules of the calendar and pricing manager (seed 001 §2–§5, §9). Dates are
+ * yyyy-MM-dd strings throughout; date-fns reads them as local midnights for weekday and month maths,
+ * and the shared helpers (UTC) add and count nights, so no time zone can shift a night.
+ */
+
+export const toIso = (d: Date) => format(d, 'yyyy-MM-dd');
+export const fromIso = (iso: string) => parseISO(iso);
+/** Today as the browser sees it (the admin's own calendar day). */
+export const localToday = () => toIso(new Date());
+
+/** First day of the month of `iso`, as yyyy-MM-dd. */
+export const monthOf = (iso: string) => toIso(startOfMonth(fromIso(iso)));
+export const shiftMonth = (month: string, by: number) => toIso(addMonths(fromIso(month), by));
+/** Same day-of-month `by` months later, clamped to the month's end (PageUp/PageDown). */
+export const shiftDateByMonths = (iso: string, by: number) => toIso(addMonths(fromIso(iso), by));
+export const monthTitle = (month: string) => format(fromIso(month), 'MMMM yyyy');
+/** 'Saturday, July 4, 2026' (en-US). */
+export const longDayName = (iso: string) => format(fromIso(iso), 'EEEE, MMMM d, yyyy');
+export const shortDayName = (iso: string) => format(fromIso(iso), 'EEE, MMM d, yyyy');
+export const weekdayOf = (iso: string) => getDay(fromIso(iso));
+export const weekStart = (iso: string) => toIso(startOfWeek(fromIso(iso), { weekStartsOn: 0 }));
+export const weekEnd = (iso: string) => toIso(endOfWeek(fromIso(iso), { weekStartsOn: 0 }));
+
+/**
+ * The weeks (Sunday first) shown for a month: each week is 7 slots, a date of the month or null for
+ * the days of the neighbouring months.
+ */
+export function monthWeeks(month: string): Array<Array<string | null>> {
+  const first = startOfMonth(fromIso(month));
+  const last = toIso(endOfMonth(first));
+  const firstIso = toIso(first);
+  const weeks: Array<Array<string | null>> = [];
+  let day = weekStart(firstIso);
+  while (day <= last) {
+    const week: Array<string | null> = [];
+    for (let i = 0; i < 7; i++) {
+      week.push(day >= firstIso && day <= last ? day : null);
+      day = addDays(day, 1);
+    }
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+/** Availability and pricing are read for 2 months either side of the viewed month (seed 001 §9). */
+export function dataWindow(month: string): { startDate: string; endDate: string } {
+  const m = fromIso(month);
+  return {
+    startDate: toIso(startOfMonth(subMonths(m, 2))),
+    endDate: toIso(endOfMonth(addMonths(m, 2))),
+  };
+}
+
+/** Every date from `a` to `b` inclusive, whichever comes first. */
+export function datesBetween(a: string, b: string): string[] {
+  const [from, to] = a <= b ? [a, b] : [b, a];
+  return eachNight(from, addDays(to, 1));
+}
+
+/**
+ * Crossover days (seed 001 §4): a blocked-day record that is also the check-out day of the stay
+ * before it. A stay blocks a run of consecutive dates; when the day before a blocked date is blocked
+ * too and the day after is not, that date ends the run: the preceding guests leave that morning, so
+ * it is shown as a changeover, available for a new arrival. A lone blocked date has no preceding
+ * stay and stays plainly blocked.
+ */
+export function crossoverDates(records: Iterable<{ date: string; available: boolean }>): Set<string> {
+  const blocked = new Set<string>();
+  for (const r of records) if (!r.available) blocked.add(r.date);
+  const out = new Set<string>();
+  for (const d of blocked) {
+    if (blocked.has(addDays(d, -1)) && !blocked.has(addDays(d, 1))) out.add(d);
+  }
+  return out;
+}
+
+export type DayStatus = 'available' | 'blocked' | 'crossover';
+
+export const STATUS_LABEL: Record<DayStatus, string> = {
+  available: 'available',
+  blocked: 'blocked',
+  crossover: 'crossover (check-out day, available for arrival)',
+};
+
+/**
+ * Consecutive runs of dates as nightly ranges [from, to): what `POST /api/daily-pricing/bulk` takes.
+ * Duplicates are ignored; order does not matter.
+ */
+export function consecutiveRuns(dates: Iterable<string>): Array<{ from: string; to: string }> {
+  const sorted = [...new Set(dates)].sort();
+  const runs: Array<{ from: string; to: string }> = [];
+  for (const d of sorted) {
+    const last = runs.at(-1);
+    if (last && last.to === d) last.to = addDays(d, 1);
+    else runs.push({ from: d, to: addDays(d, 1) });
+  }
+  return runs;
+}
+
+export type QuickSelect = 'next7' | 'next14' | 'next30' | 'thisWeekend' | 'nextWeekend';
+
+export const QUICK_SELECTS: Array<{ id: QuickSelect; label: string }> = [
+  { id: 'next7', label: 'Next 7 days' },
+  { id: 'next14', label: 'Next 2 weeks' },
+  { id: 'next30', label: 'Next month (30 days)' },
+  { id: 'thisWeekend', label: 'This weekend' },
+  { id: 'nextWeekend', label: 'Next weekend' },
+];
+
+/** Quick selects (seed 001 §9: 7, 14 and 30 days from today, and weekends), never a past date. */
+export function quickSelectDates(kind: QuickSelect, today: string): string[] {
+  const days = (n: number) => eachNight(today, addDays(today, n));
+  const dow = weekdayOf(today);
+  // On a Sunday the weekend under way is today only; otherwise the coming (or current) Saturday.
+  const thisSaturday = dow === 6 ? today : toIso(nextSaturday(fromIso(today)));
+  switch (kind) {
+    case 'next7':
+      return days(7);
+    case 'next14':
+      return days(14);
+    case 'next30':
+      return days(30);
+    case 'thisWeekend':
+      return dow === 0 ? [today] : [thisSaturday, addDays(thisSaturday, 1)];
+    case 'nextWeekend': {
+      const sat = dow === 0 ? thisSaturday : addDays(thisSaturday, 7);
+      return [sat, addDays(sat, 1)];
+    }
+  }
+}
+
+/** en-US amount with at most 2 decimals: 1500 → '1,500', 99.5 → '99.5'. */
+export const formatAmount = (n: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+/** 'EUR 1,500' */
+export const priceLabel = (price: number, currency: string) => `${currency} ${formatAmount(price)}`;
+
+/** The header's base price: 'EUR 1,200/night', or 'Price on Request' when there is none. */
+export function basePriceLabel(basePricePerNight: number | null, currency: string): string {
+  return isPriceOnRequest(basePricePerNight)
+    ? 'Price on Request'
+    : `${priceLabel(basePricePerNight!, currency)}/night`;
+}
+
+/** Single-date pricing: the price must be a whole number (seed 001 §5). Null when it is not. */
+export function parseWholePrice(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+export const INVALID_PRICE_MESSAGE = 'Please enter a valid price.';
+
+/** One row of the Date Range Pricing overlay as typed. */
+export interface RangeDraft {
+  id: string;
+  from: string | null;
+  to: string | null;
+  /** As typed in the number field. */
+  price: string;
+  currency: 'EUR' | 'USD' | 'GBP' | 'CHF';
+}
+
+/** Nights of a range: from the start date up to but not including the end date; 0 when incomplete. */
+export function rangeNights(r: Pick<RangeDraft, 'from' | 'to'>): number {
+  if (!r.from || !r.to) return 0;
+  return Math.max(0, nightsBetween(r.from, r.to));
+}
+
+const priceOf = (text: string) => {
+  const t = text.trim();
+  if (!t) return NaN;
+  return Number(t);
+};
+
+/** Nights × price per night, exact in cents; null without a usable price. */
+export function rangeTotal(r: RangeDraft): number | null {
+  const price = priceOf(r.price);
+  if (!Number.isFinite(price) || price <= 0) return null;
+  return fromCents(toCents(price) * rangeNights(r));
+}
+
+/**
+ * The ranges worth sending (seed 001 §5): both dates, a price above 0, and an end not before the
+ * start. A range whose end equals its start has no night to price, so it is skipped too.
+ */
+export function validRanges(
+  rows: RangeDraft[],
+): Array<{ from: string; to: string; price: number; currency: RangeDraft['currency'] }> {
+  return rows.flatMap((r) => {
+    const price = priceOf(r.price);
+    if (!r.from || !r.to || !Number.isFinite(price) || price <= 0 || r.to < r.from) return [];
+    if (rangeNights(r) === 0) return [];
+    return [{ from: r.from, to: r.to, price, currency: r.currency }];
+  });
+}
