@@ -1,0 +1,287 @@
+import { ChevronLeft, ChevronRight, CalendarRange, Tag, CalendarCheck } from 'lucide-react';
+import { isPriceOnRequest } from '@villas/shared';
+import { useId, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCalendarData } from '../hooks/use-calendar-data';
+import {
+  basePriceLabel,
+  datesBetween,
+  localToday,
+  monthOf,
+  monthTitle,
+  priceLabel,
+  QUICK_SELECTS,
+  quickSelectDates,
+  shiftMonth,
+} from '../utils/calendar';
+import { DateRangePricingDialogContent } from './date-range-pricing-dialog';
+import { CalendarLegend, MonthGrid } from './month-grid';
+import { SelectedDatesList } from './selected-dates-list';
+import { SetAvailabilityDialogContent } from './set-availability-dialog';
+import { SetPricingDialogContent } from './set-pricing-dialog';
+
+export interface CalendarManagerProperty {
+  id: number;
+  name: string;
+  basePricePerNight: number | null;
+  propertyCurrency: 'EUR' | 'USD' | 'GBP' | 'CHF';
+}
+
+export interface CalendarManagerDialogProps {
+  property: CalendarManagerProperty;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The admin Calendar & Pricing manager of one property (seed 001 §2): a month grid of availability and
+ * custom prices (2 months either side are read), multi-date selection by click, Shift-click, keyboard
+ * and quick selects, and three writers, each ONE request: Set Pricing and Set Availability for the
+ * selected dates, and Date Range Pricing. The opener keeps focus return (see properties-tab).
+ */
+export function CalendarManagerDialog({ property, open, onOpenChange }: CalendarManagerDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && <CalendarManager property={property} />}
+    </Dialog>
+  );
+}
+
+const SUB_DIALOG_BUTTON = 'w-full sm:w-auto';
+
+function CalendarManager({ property }: { property: CalendarManagerProperty }) {
+  const [today] = useState(localToday);
+  const [month, setMonth] = useState(() => monthOf(today));
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [pricingOpen, setPricingOpen] = useState(false);
+  const [availabilityOpen, setAvailabilityOpen] = useState(false);
+  const [rangesOpen, setRangesOpen] = useState(false);
+  const titleId = useId();
+  const data = useCalendarData(property.id, month);
+
+  const dates = useMemo(() => [...selected].sort(), [selected]);
+  const base = basePriceLabel(property.basePricePerNight, property.propertyCurrency);
+  const baseAmount = isPriceOnRequest(property.basePricePerNight)
+    ? null
+    : priceLabel(property.basePricePerNight!, property.propertyCurrency);
+
+  const activate = (date: string, extend: boolean) => {
+    if (extend && anchor) {
+      const range = datesBetween(anchor, date).filter((d) => d >= today);
+      setSelected((s) => new Set([...s, ...range]));
+    } else {
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(date)) next.delete(date);
+        else next.add(date);
+        return next;
+      });
+    }
+    setAnchor(date);
+  };
+  const followFocus = (date: string) => {
+    setFocusDate(date);
+    if (monthOf(date) !== month) setMonth(monthOf(date));
+  };
+  const remove = (date: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      next.delete(date);
+      return next;
+    });
+
+  const n = dates.length;
+  return (
+    <DialogContent
+      wide
+      className="max-w-6xl"
+      title={property.name}
+      description="Calendar & pricing: select dates to set their price or availability."
+    >
+      <div className="flex flex-col gap-4 border-b border-line pb-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone">
+          Base price: <strong className="font-semibold text-ink">{base}</strong>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Dialog open={rangesOpen} onOpenChange={setRangesOpen}>
+            <DialogTrigger asChild>
+              <Button variant="gold" size="sm" className={SUB_DIALOG_BUTTON}>
+                <CalendarRange className="h-3.5 w-3.5" aria-hidden />
+                Date Range Pricing
+              </Button>
+            </DialogTrigger>
+            {rangesOpen && (
+              <DateRangePricingDialogContent
+                propertyId={property.id}
+                defaultCurrency={property.propertyCurrency}
+                today={today}
+                onDone={(written) => {
+                  for (const w of written)
+                    data.patchPrices(w.dates, { price: w.price, currency: w.currency });
+                  setRangesOpen(false);
+                }}
+              />
+            )}
+          </Dialog>
+          <DialogClose asChild>
+            <Button variant="outline" size="sm" className={SUB_DIALOG_BUTTON}>
+              Close
+            </Button>
+          </DialogClose>
+        </div>
+      </div>
+
+      <div role="group" aria-label="Quick select" className="mt-5 flex flex-wrap gap-2">
+        {QUICK_SELECTS.map((q) => (
+          <Button
+            key={q.id}
+            variant="ghost"
+            size="sm"
+            className="border border-line normal-case tracking-normal"
+            onClick={() => {
+              setSelected(new Set(quickSelectDates(q.id, today)));
+              setAnchor(null);
+            }}
+          >
+            {q.label}
+          </Button>
+        ))}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="border border-line normal-case tracking-normal"
+          disabled={n === 0}
+          onClick={() => {
+            setSelected(new Set());
+            setAnchor(null);
+          }}
+        >
+          Clear all
+        </Button>
+      </div>
+
+      <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label="Calendar" className="min-w-0">
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Previous month"
+              onClick={() => setMonth((m) => shiftMonth(m, -1))}
+            >
+              <ChevronLeft className="h-5 w-5" aria-hidden />
+            </Button>
+            <div className="flex items-center gap-3">
+              <h3 id={titleId} aria-live="polite" className="font-display text-2xl text-ink">
+                {monthTitle(month)}
+              </h3>
+              {data.fetching && (
+                <Spinner
+                  label="Loading calendar"
+                  className="[&>span:first-child]:h-4 [&>span:first-child]:w-4"
+                />
+              )}
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Next month"
+              onClick={() => setMonth((m) => shiftMonth(m, 1))}
+            >
+              <ChevronRight className="h-5 w-5" aria-hidden />
+            </Button>
+          </div>
+          {(data.availabilityError || data.pricingError) && (
+            <div
+              role="alert"
+              className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-[2px] border border-danger/40 bg-[#f6e1e1]/50 px-3 py-2 text-sm text-danger"
+            >
+              <span>
+                {data.availabilityError && <span className="block">Failed to fetch availability</span>}
+                {data.pricingError && <span className="block">Failed to fetch pricing</span>}
+              </span>
+              <Button variant="ghost" size="sm" onClick={data.retry}>
+                Retry
+              </Button>
+            </div>
+          )}
+          <MonthGrid
+            month={month}
+            labelledBy={titleId}
+            today={today}
+            selected={selected}
+            focusDate={focusDate}
+            statusOf={data.statusOf}
+            priceOf={data.priceOf}
+            onActivate={activate}
+            onFocusDate={followFocus}
+          />
+          <p className="mt-2 text-xs text-stone">
+            Click to select or deselect a date, Shift-click for a range. Keyboard: arrows move, Page Up/Down
+            change month, Space selects, Shift+Space selects a range.
+          </p>
+          <CalendarLegend />
+        </section>
+
+        <section aria-labelledby={`${titleId}-selected`} className="min-w-0">
+          <h3 id={`${titleId}-selected`} className="font-display text-2xl text-ink">
+            Selected dates
+          </h3>
+          <p className="mb-3 text-sm text-stone" aria-live="polite">
+            {n === 0 ? 'No dates selected' : `${n} ${n === 1 ? 'date' : 'dates'} selected`}
+          </p>
+          <div className="mb-3 flex flex-wrap gap-2 [&>button]:flex-1">
+            <Dialog open={pricingOpen} onOpenChange={setPricingOpen}>
+              <DialogTrigger asChild>
+                <Button size="sm" disabled={n === 0}>
+                  <Tag className="h-3.5 w-3.5" aria-hidden />
+                  Set Pricing
+                </Button>
+              </DialogTrigger>
+              {pricingOpen && (
+                <SetPricingDialogContent
+                  propertyId={property.id}
+                  dates={dates}
+                  defaultCurrency={property.propertyCurrency}
+                  onDone={(written, value) => {
+                    data.patchPrices(written, value);
+                    setPricingOpen(false);
+                  }}
+                />
+              )}
+            </Dialog>
+            <Dialog open={availabilityOpen} onOpenChange={setAvailabilityOpen}>
+              <DialogTrigger asChild>
+                <Button size="sm" variant="outline" disabled={n === 0}>
+                  <CalendarCheck className="h-3.5 w-3.5" aria-hidden />
+                  Set Availability
+                </Button>
+              </DialogTrigger>
+              {availabilityOpen && (
+                <SetAvailabilityDialogContent
+                  propertyId={property.id}
+                  dates={dates}
+                  onDone={(written, available) => {
+                    data.patchAvailability(written, available);
+                    setAvailabilityOpen(false);
+                  }}
+                />
+              )}
+            </Dialog>
+          </div>
+          <SelectedDatesList
+            dates={dates}
+            statusOf={data.statusOf}
+            priceOf={data.priceOf}
+            basePrice={baseAmount}
+            onRemove={remove}
+          />
+        </section>
+      </div>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,205 @@
+import { addDays, CURRENCIES, eachNight } from '@villas/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
+import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useSetPricingRanges } from '../api/set-pricing-ranges';
+import {
+  formatAmount,
+  priceLabel,
+  rangeNights,
+  rangeTotal,
+  validRanges,
+  type RangeDraft,
+} from '../utils/calendar';
+import { pricingSuccessText } from './set-pricing-dialog';
+
+let rowSeq = 0;
+const newRow = (currency: RangeDraft['currency']): RangeDraft => ({
+  id: `range-${++rowSeq}`,
+  from: null,
+  to: null,
+  price: '',
+  currency,
+});
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Date Range Pricing (seed 001 §2, §5): one or more ranges, each priced per night; the nights run from
+ * the start date up to but not including the end date. Incomplete ranges are skipped; the valid ones
+ * go in ONE request to `POST /api/daily-pricing/bulk` (one server transaction).
+ */
+export function DateRangePricingDialogContent({
+  propertyId,
+  defaultCurrency,
+  today,
+  onDone,
+}: {
+  propertyId: number;
+  defaultCurrency: RangeDraft['currency'];
+  today: string;
+  onDone: (written: Array<{ dates: string[]; price: number; currency: RangeDraft['currency'] }>) => void;
+}) {
+  const [rows, setRows] = useState<RangeDraft[]>(() => [newRow(defaultCurrency)]);
+  const save = useSetPricingRanges(propertyId);
+  const totalNights = rows.reduce((n, r) => n + rangeNights(r), 0);
+
+  const update = (id: string, patch: Partial<RangeDraft>) =>
+    setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const ranges = validRanges(rows);
+    if (!ranges.length) {
+      notify.error('Invalid Data', 'Please ensure all date ranges have valid dates and prices.');
+      return;
+    }
+    save.mutate(
+      { propertyId, ranges },
+      {
+        onSuccess: (res) => {
+          notify.success('Pricing Updated Successfully', pricingSuccessText(res.count));
+          onDone(
+            ranges.map((r) => ({ dates: eachNight(r.from, r.to), price: r.price, currency: r.currency })),
+          );
+        },
+        onError: (err) =>
+          notify.error(
+            'Error Setting Pricing',
+            errorMessage(err, 'Failed to set pricing. Please try again.'),
+          ),
+      },
+    );
+  };
+
+  return (
+    <DialogContent
+      wide
+      title="Date Range Pricing"
+      description="Set a nightly price for one or more date ranges. Nights run from the start date up to, not including, the end date."
+    >
+      <form onSubmit={submit} noValidate aria-busy={save.isPending || undefined}>
+        <ol className="space-y-4">
+          {rows.map((r, i) => {
+            const n = i + 1;
+            const nights = rangeNights(r);
+            const total = rangeTotal(r);
+            return (
+              <li key={r.id}>
+                <fieldset className="rounded-[2px] border border-line bg-ivory/60 p-4">
+                  <div className="mb-3 flex items-center justify-between gap-3">
+                    <legend className="font-display text-xl text-ink">Date range {n}</legend>
+                    {rows.length > 1 && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setRows((rs) => rs.filter((x) => x.id !== r.id))}
+                        aria-label={`Remove date range ${n}`}
+                      >
+                        <Trash2 className="h-3.5 w-3.5" aria-hidden />
+                        Remove
+                      </Button>
+                    )}
+                  </div>
+                  <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_10rem_7rem]">
+                    <div>
+                      <Label>From</Label>
+                      <DateField
+                        label={`Range ${n} from`}
+                        value={r.from}
+                        min={today}
+                        onChange={(from) => update(r.id, { from })}
+                      />
+                    </div>
+                    <div>
+                      <Label>To</Label>
+                      <DateField
+                        label={`Range ${n} to`}
+                        value={r.to}
+                        min={r.from ? addDays(r.from, 1) : today}
+                        defaultMonth={r.from ?? undefined}
+                        onChange={(to) => update(r.id, { to })}
+                      />
+                    </div>
+                    <div>
+                      <Label htmlFor={`${r.id}-price`}>Price per night</Label>
+                      <Input
+                        id={`${r.id}-price`}
+                        type="number"
+                        min={0}
+                        step={0.01}
+                        inputMode="decimal"
+                        aria-label={`Range ${n} price per night`}
+                        value={r.price}
+                        onChange={(e) => update(r.id, { price: e.target.value })}
+                      />
+                    </div>
+                    <div>
+                      <Label>Currency</Label>
+                      <Select
+                        aria-label={`Range ${n} currency`}
+                        value={r.currency}
+                        onValueChange={(v) => update(r.id, { currency: v as RangeDraft['currency'] })}
+                        options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+                      />
+                    </div>
+                  </div>
+                  <p className="mt-3 text-sm text-stone" aria-live="polite">
+                    <span className="text-ink">Duration: {plural(nights, 'night', 'nights')}</span>
+                    {total != null && nights > 0 && (
+                      <>
+                        {' · '}
+                        <span className="text-ink">Total: {priceLabel(total, r.currency)}</span>
+                      </>
+                    )}
+                  </p>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-4"
+          onClick={() => setRows((rs) => [...rs, newRow(defaultCurrency)])}
+        >
+          <Plus className="h-3.5 w-3.5" aria-hidden />
+          Add Another Date Range
+        </Button>
+
+        <section
+          aria-label="Summary"
+          className="mt-6 flex flex-wrap gap-x-8 gap-y-1 rounded-[2px] bg-sand/60 px-4 py-3 text-sm"
+        >
+          <p>
+            Total nights: <strong>{formatAmount(totalNights)}</strong>
+          </p>
+          <p>
+            Date ranges: <strong>{rows.length}</strong>
+          </p>
+        </section>
+
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="ghost">Cancel</Button>
+          </DialogClose>
+          <Button
+            type="submit"
+            disabled={totalNights === 0 || save.isPending}
+            aria-busy={save.isPending || undefined}
+          >
+            {save.isPending ? 'Saving…' : 'Apply Pricing'}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}

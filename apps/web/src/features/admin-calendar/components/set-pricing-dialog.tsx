@@ -1,0 +1,103 @@
+import { SINGLE_DATE_CURRENCIES } from '@villas/shared';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useSetPricingRanges } from '../api/set-pricing-ranges';
+import type { DayPrice } from '../hooks/use-calendar-data';
+import { consecutiveRuns, INVALID_PRICE_MESSAGE, parseWholePrice } from '../utils/calendar';
+
+type SingleCurrency = (typeof SINGLE_DATE_CURRENCIES)[number];
+const MAX_RANGES = 100;
+
+export const pricingSuccessText = (count: number) => `Daily pricing has been set for ${count} date(s).`;
+
+/**
+ * Set Pricing (seed 001 §2, §5): a whole price per night and EUR/USD/GBP for every selected date, sent
+ * as ONE bulk request (one range per run of consecutive dates, one server transaction).
+ */
+export function SetPricingDialogContent({
+  propertyId,
+  dates,
+  defaultCurrency,
+  onDone,
+}: {
+  propertyId: number;
+  dates: string[];
+  defaultCurrency: string;
+  onDone: (dates: string[], value: DayPrice) => void;
+}) {
+  const [price, setPrice] = useState('');
+  const [currency, setCurrency] = useState<SingleCurrency>(
+    (SINGLE_DATE_CURRENCIES as readonly string[]).includes(defaultCurrency)
+      ? (defaultCurrency as SingleCurrency)
+      : 'EUR',
+  );
+  const [error, setError] = useState<string | undefined>();
+  const save = useSetPricingRanges(propertyId);
+  const runs = consecutiveRuns(dates);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = parseWholePrice(price);
+    if (value == null) {
+      setError(INVALID_PRICE_MESSAGE);
+      return;
+    }
+    if (runs.length > MAX_RANGES) {
+      setError(`Select at most ${MAX_RANGES} separate runs of dates at a time.`);
+      return;
+    }
+    setError(undefined);
+    save.mutate(
+      { propertyId, ranges: runs.map((r) => ({ ...r, price: value, currency })) },
+      {
+        onSuccess: (res) => {
+          notify.success('Pricing Updated Successfully', pricingSuccessText(res.count));
+          onDone(dates, { price: value, currency });
+        },
+        onError: (err) =>
+          notify.error('Error', errorMessage(err, 'Failed to update pricing. Please try again.')),
+      },
+    );
+  };
+
+  const n = dates.length;
+  return (
+    <DialogContent
+      title="Set Pricing"
+      description={`The nightly price of the ${n} selected ${n === 1 ? 'date' : 'dates'}.`}
+    >
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <Field label="Price per night" error={error}>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            placeholder="e.g. 1500"
+          />
+        </Field>
+        <Field label="Currency">
+          <Select
+            value={currency}
+            onValueChange={(v) => setCurrency(v as SingleCurrency)}
+            options={SINGLE_DATE_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+        </Field>
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="ghost">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            {save.isPending ? 'Saving…' : 'Save Pricing'}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}

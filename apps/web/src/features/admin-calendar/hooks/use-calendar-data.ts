@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAvailability, useCalendarPricing, type PricingRecord } from '../api/get-calendar';
+import { crossoverDates, dataWindow, type DayStatus } from '../utils/calendar';
+
+export interface DayPrice {
+  price: number;
+  currency: PricingRecord['currency'];
+}
+
+/** Replaces the entries of [startDate, endDate] in `prev` with `rows` (each read is whole for its window). */
+function mergeWindow<R extends { date: string }, T>(
+  prev: Map<string, T>,
+  w: { startDate: string; endDate: string },
+  rows: R[],
+  pick: (row: R) => T,
+): Map<string, T> {
+  const next = new Map<string, T>();
+  for (const [date, v] of prev) if (date < w.startDate || date > w.endDate) next.set(date, v);
+  for (const r of rows) next.set(r.date, pick(r));
+  return next;
+}
+
+/**
+ * Availability and custom prices of one property around the viewed month (two reads: 2 months either
+ * side). What was read of earlier windows is kept, so selected dates outside the current window still
+ * show their status and price; a write patches what it changed at once, and the reads refetch.
+ */
+export function useCalendarData(propertyId: number, month: string) {
+  const window = dataWindow(month);
+  const availability = useAvailability(propertyId, window);
+  const pricing = useCalendarPricing(propertyId, window);
+  const [availableOn, setAvailableOn] = useState<Map<string, boolean>>(() => new Map());
+  const [prices, setPrices] = useState<Map<string, DayPrice>>(() => new Map());
+
+  const { startDate, endDate } = window;
+  const availabilityRows = availability.isPlaceholderData ? undefined : availability.data;
+  const pricingRows = pricing.isPlaceholderData ? undefined : pricing.data;
+  useEffect(() => {
+    if (!availabilityRows) return;
+    setAvailableOn((prev) => mergeWindow(prev, { startDate, endDate }, availabilityRows, (r) => r.available));
+  }, [availabilityRows, startDate, endDate]);
+  useEffect(() => {
+    if (!pricingRows) return;
+    setPrices((prev) =>
+      mergeWindow(prev, { startDate, endDate }, pricingRows, (r) => ({
+        price: r.price,
+        currency: r.currency,
+      })),
+    );
+  }, [pricingRows, startDate, endDate]);
+
+  const crossovers = useMemo(
+    () => crossoverDates([...availableOn].map(([date, available]) => ({ date, available }))),
+    [availableOn],
+  );
+
+  const statusOf = useCallback(
+    (date: string): DayStatus =>
+      availableOn.get(date) === false ? (crossovers.has(date) ? 'crossover' : 'blocked') : 'available',
+    [availableOn, crossovers],
+  );
+  const priceOf = useCallback((date: string) => prices.get(date), [prices]);
+
+  const patchPrices = useCallback((dates: string[], value: DayPrice) => {
+    setPrices((prev) => {
+      const next = new Map(prev);
+      for (const d of dates) next.set(d, value);
+      return next;
+    });
+  }, []);
+  const patchAvailability = useCallback((dates: string[], available: boolean) => {
+    setAvailableOn((prev) => {
+      const next = new Map(prev);
+      for (const d of dates) next.set(d, available);
+      return next;
+    });
+  }, []);
+
+  return {
+    statusOf,
+    priceOf,
+    patchPrices,
+    patchAvailability,
+    loading: availability.isPending || pricing.isPending,
+    fetching: availability.isFetching || pricing.isFetching,
+    availabilityError: availability.isError,
+    pricingError: pricing.isError,
+    retry: () => {
+      if (availability.isError) void availability.refetch();
+      if (pricing.isError) void pricing.refetch();
+    },
+  };
+}
