@@ -1,0 +1,449 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { CalendarManagerDialog, type CalendarManagerDialogProps } from './calendar-manager-dialog';
+
+const PROPERTY: CalendarManagerDialogProps['property'] = {
+  id: 7,
+  name: 'Villa Les Roches',
+  basePricePerNight: 1200,
+  propertyCurrency: 'EUR',
+};
+
+// Today is Monday, June 15, 2026 (only Date is faked; timers stay real for user-event).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 5, 15, 10, 0, 0));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+function Harness({ property }: { property: CalendarManagerDialogProps['property'] }) {
+  const [open, setOpen] = useState(true);
+  return <CalendarManagerDialog property={property} open={open} onOpenChange={setOpen} />;
+}
+
+/** Renders the open dialog with June's data: a stay blocking 20–22 June (the 22nd its check-out day). */
+function setup(handlers: Handlers = {}, property = PROPERTY) {
+  const calls = mockApi({
+    'GET /api/availability/7': () => ({
+      body: [
+        { id: 1, date: '2026-06-20', available: false, notes: null },
+        { id: 2, date: '2026-06-21', available: false, notes: null },
+        { id: 3, date: '2026-06-22', available: false, notes: null },
+        { id: 4, date: '2026-06-26', available: false, notes: 'Maintenance' },
+      ],
+    }),
+    'GET /api/calendar-pricing/7': () => ({
+      body: [{ id: 9, date: '2026-06-20', price: 1500, currency: 'EUR' }],
+    }),
+    ...handlers,
+  });
+  // mockApi records paths only; keep the full URLs to check the read window.
+  const mocked = globalThis.fetch;
+  const urls: string[] = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(String(input));
+    return mocked(input, init);
+  }) as typeof fetch;
+  const user = userEvent.setup();
+  renderWithProviders(<Harness property={property} />);
+  const dialog = () => screen.getByRole('dialog', { name: property.name });
+  const cell = (name: string | RegExp) => within(dialog()).getByRole('gridcell', { name });
+  const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url === path);
+  const gets = () => calls.filter((c) => c.method === 'GET').length;
+  return { user, calls, urls, dialog, cell, posts, gets };
+}
+
+const loaded = () => screen.findByRole('gridcell', { name: /^Saturday, June 20, 2026, blocked/ });
+const isSelected = (el: HTMLElement) => el.getAttribute('aria-selected') === 'true';
+
+describe('CalendarManagerDialog', () => {
+  it('shows the property, its real base price, the month and the data window of 2 months either side', async () => {
+    const { dialog, urls } = setup();
+    await loaded();
+    const d = within(dialog());
+    expect(d.getByText('EUR 1,200/night')).toBeInTheDocument();
+    expect(d.getByRole('grid', { name: 'June 2026' })).toBeInTheDocument();
+    expect(urls).toContain('/api/availability/7?startDate=2026-04-01&endDate=2026-08-31');
+    expect(urls).toContain('/api/calendar-pricing/7?startDate=2026-04-01&endDate=2026-08-31');
+    expect(d.getByRole('button', { name: 'Date Range Pricing' })).toBeInTheDocument();
+    await userEvent.setup().click(d.getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'Price on Request' when the property has no base price", async () => {
+    const { dialog } = setup({}, { ...PROPERTY, basePricePerNight: null });
+    await loaded();
+    expect(within(dialog()).getByText('Price on Request')).toBeInTheDocument();
+    expect(within(dialog()).queryByText(/0\/night/)).not.toBeInTheDocument();
+  });
+
+  it('names every day with its status and custom price, marks the crossover day and disables past days', async () => {
+    const { cell, dialog } = setup();
+    await loaded();
+    const custom = cell('Saturday, June 20, 2026, blocked, EUR 1,500');
+    expect(custom).toHaveTextContent('1,500');
+    expect(cell('Sunday, June 21, 2026, blocked')).toBeInTheDocument();
+    // The last night of the stay is its check-out day.
+    expect(
+      cell('Monday, June 22, 2026, crossover (check-out day, available for arrival)'),
+    ).toBeInTheDocument();
+    // A lone blocked day has no stay before it.
+    expect(cell('Friday, June 26, 2026, blocked')).toBeInTheDocument();
+    expect(cell('Tuesday, June 16, 2026, available')).toHaveAttribute('aria-selected', 'false');
+    expect(cell('Sunday, June 14, 2026, available')).toHaveAttribute('aria-disabled', 'true');
+    expect(cell('Monday, June 15, 2026, available')).toHaveAttribute('aria-current', 'date');
+    expect(within(dialog()).getByRole('list', { name: 'Legend' })).toHaveTextContent(
+      /Available.*Blocked.*Crossover.*Selected.*Custom price/,
+    );
+  });
+
+  it('selects by click, a range by Shift-click, deselects by a second click, and never a past day', async () => {
+    const { user, cell, dialog } = setup();
+    await loaded();
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    await user.keyboard('{Shift>}');
+    await user.click(cell(/^Friday, June 19, 2026/));
+    await user.keyboard('{/Shift}');
+    for (const day of ['Tuesday, June 16', 'Wednesday, June 17', 'Thursday, June 18', 'Friday, June 19']) {
+      expect(isSelected(cell(new RegExp(`^${day}, 2026`)))).toBe(true);
+    }
+    expect(within(dialog()).getByText('4 dates selected')).toBeInTheDocument();
+    const list = within(dialog()).getByRole('list', { name: 'Selected dates' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).getAllByText('EUR 1,200 (base)')).toHaveLength(4);
+
+    await user.click(cell(/^Wednesday, June 17, 2026/));
+    expect(isSelected(cell(/^Wednesday, June 17, 2026/))).toBe(false);
+    await user.click(cell(/^Sunday, June 14, 2026/));
+    expect(isSelected(cell(/^Sunday, June 14, 2026/))).toBe(false);
+    expect(within(dialog()).getByText('3 dates selected')).toBeInTheDocument();
+
+    // The list names status and price; a date can be removed from it.
+    await user.click(cell(/^Saturday, June 20, 2026/));
+    const item = within(list).getByText('Sat, Jun 20, 2026').closest('li')!;
+    expect(item).toHaveTextContent('Blocked');
+    expect(item).toHaveTextContent('EUR 1,500');
+    await user.click(within(list).getByRole('button', { name: 'Remove Saturday, June 20, 2026' }));
+    expect(within(dialog()).getByText('3 dates selected')).toBeInTheDocument();
+  });
+
+  it('quick-selects the next 7 days, 2 weeks, 30 days and the weekends, and clears them', async () => {
+    const { user, dialog, cell } = setup();
+    await loaded();
+    const d = within(dialog());
+    await user.click(d.getByRole('button', { name: 'Next 7 days' }));
+    expect(d.getByText('7 dates selected')).toBeInTheDocument();
+    expect(isSelected(cell(/^Monday, June 15, 2026/))).toBe(true);
+    expect(isSelected(cell(/^Sunday, June 21, 2026/))).toBe(true);
+    expect(isSelected(cell(/^Monday, June 22, 2026/))).toBe(false);
+    await user.click(d.getByRole('button', { name: 'Next 2 weeks' }));
+    expect(d.getByText('14 dates selected')).toBeInTheDocument();
+    await user.click(d.getByRole('button', { name: 'Next month (30 days)' }));
+    expect(d.getByText('30 dates selected')).toBeInTheDocument();
+    await user.click(d.getByRole('button', { name: 'This weekend' }));
+    expect(d.getByText('2 dates selected')).toBeInTheDocument();
+    expect(isSelected(cell(/^Saturday, June 20, 2026/))).toBe(true);
+    expect(isSelected(cell(/^Sunday, June 21, 2026/))).toBe(true);
+    await user.click(d.getByRole('button', { name: 'Next weekend' }));
+    expect(isSelected(cell(/^Saturday, June 27, 2026/))).toBe(true);
+    expect(isSelected(cell(/^Saturday, June 20, 2026/))).toBe(false);
+    await user.click(d.getByRole('button', { name: 'Clear all' }));
+    expect(d.getByText('No dates selected')).toBeInTheDocument();
+  });
+
+  it('moves by keyboard (arrows, Home/End, PageUp/PageDown) and selects with Space and Shift+Space', async () => {
+    const { user, cell, dialog } = setup();
+    await loaded();
+    // One tab stop: today.
+    const today = cell(/^Monday, June 15, 2026/);
+    expect(today).toHaveAttribute('tabindex', '0');
+    expect(cell(/^Tuesday, June 16, 2026/)).toHaveAttribute('tabindex', '-1');
+    today.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(cell(/^Tuesday, June 16, 2026/)).toHaveFocus();
+    await user.keyboard(' ');
+    expect(isSelected(cell(/^Tuesday, June 16, 2026/))).toBe(true);
+    await user.keyboard('{ArrowDown}{ArrowLeft}');
+    expect(cell(/^Monday, June 22, 2026/)).toHaveFocus();
+    await user.keyboard('{Shift>} {/Shift}');
+    expect(within(dialog()).getByText('7 dates selected')).toBeInTheDocument();
+    expect(isSelected(cell(/^Saturday, June 20, 2026/))).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(isSelected(cell(/^Monday, June 22, 2026/))).toBe(false);
+    await user.keyboard('{End}');
+    expect(cell(/^Saturday, June 27, 2026/)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(cell(/^Sunday, June 21, 2026/)).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(cell(/^Sunday, June 7, 2026/)).toHaveFocus();
+    // Past days take focus but not selection.
+    await user.keyboard(' ');
+    expect(isSelected(cell(/^Sunday, June 7, 2026/))).toBe(false);
+    await user.keyboard('{PageDown}');
+    expect(within(dialog()).getByRole('grid', { name: 'July 2026' })).toBeInTheDocument();
+    expect(cell(/^Tuesday, July 7, 2026/)).toHaveFocus();
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(within(dialog()).getByRole('grid', { name: 'May 2026' })).toBeInTheDocument();
+    expect(cell(/^Thursday, May 7, 2026/)).toHaveFocus();
+  });
+
+  it('changes month with Previous and Next and reads the new window', async () => {
+    const { user, dialog, urls } = setup();
+    await loaded();
+    await user.click(within(dialog()).getByRole('button', { name: 'Next month' }));
+    expect(within(dialog()).getByRole('grid', { name: 'July 2026' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(urls).toContain('/api/availability/7?startDate=2026-05-01&endDate=2026-09-30'),
+    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Previous month' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Previous month' }));
+    expect(within(dialog()).getByRole('grid', { name: 'May 2026' })).toBeInTheDocument();
+  });
+
+  it('Set Pricing wants a whole price, then writes every selected date in ONE bulk request', async () => {
+    const { user, cell, dialog, posts, gets } = setup({
+      'POST /api/daily-pricing/bulk': () => ({ body: { count: 4 } }),
+    });
+    await loaded();
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    await user.keyboard('{Shift>}');
+    await user.click(cell(/^Thursday, June 18, 2026/));
+    await user.keyboard('{/Shift}');
+    await user.click(cell(/^Thursday, June 25, 2026/));
+    const opener = within(dialog()).getByRole('button', { name: 'Set Pricing' });
+    await user.click(opener);
+    const form = within(await screen.findByRole('dialog', { name: 'Set Pricing' }));
+    await user.type(form.getByLabelText('Price per night'), '12.5');
+    await user.click(form.getByRole('button', { name: 'Save Pricing' }));
+    expect(form.getByRole('alert')).toHaveTextContent('Please enter a valid price.');
+    expect(posts('/api/daily-pricing/bulk')).toHaveLength(0);
+
+    const before = gets();
+    await user.clear(form.getByLabelText('Price per night'));
+    await user.type(form.getByLabelText('Price per night'), '1800');
+    await user.click(form.getByRole('combobox', { name: 'Currency' }));
+    expect(screen.queryByRole('option', { name: 'CHF' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'USD' }));
+    await user.click(form.getByRole('button', { name: 'Save Pricing' }));
+    expect(await screen.findByText('Pricing Updated Successfully')).toBeInTheDocument();
+    expect(screen.getByText('Daily pricing has been set for 4 date(s).')).toBeInTheDocument();
+    expect(posts('/api/daily-pricing/bulk')).toEqual([
+      expect.objectContaining({
+        body: {
+          propertyId: 7,
+          ranges: [
+            { from: '2026-06-16', to: '2026-06-19', price: 1800, currency: 'USD' },
+            { from: '2026-06-25', to: '2026-06-26', price: 1800, currency: 'USD' },
+          ],
+        },
+      }),
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Set Pricing' })).not.toBeInTheDocument(),
+    );
+    // The new prices show at once, the calendar is read again, and focus is back on the opener.
+    expect(cell('Tuesday, June 16, 2026, available, USD 1,800')).toBeInTheDocument();
+    await waitFor(() => expect(gets()).toBeGreaterThanOrEqual(before + 2));
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it("Set Pricing shows the server's message when the write fails", async () => {
+    const { user, cell, dialog } = setup({
+      'POST /api/daily-pricing/bulk': () => ({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Property not found' },
+      }),
+    });
+    await loaded();
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    await user.click(within(dialog()).getByRole('button', { name: 'Set Pricing' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Set Pricing' }));
+    await user.type(form.getByLabelText('Price per night'), '900');
+    await user.click(form.getByRole('button', { name: 'Save Pricing' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Property not found')).toBeInTheDocument();
+  });
+
+  it('Set Availability writes Blocked and the notes for every selected date in ONE request', async () => {
+    const { user, cell, dialog, posts } = setup({
+      'POST /api/availability/bulk': () => ({ body: { count: 2 } }),
+    });
+    await loaded();
+    await user.click(cell(/^Wednesday, June 17, 2026/));
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    await user.click(within(dialog()).getByRole('button', { name: 'Set Availability' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Set Availability' }));
+    expect(form.getByRole('radio', { name: 'Available' })).toBeChecked();
+    await user.click(form.getByRole('radio', { name: 'Blocked' }));
+    await user.type(form.getByLabelText('Notes (optional)'), ' Owner stay ');
+    await user.click(form.getByRole('button', { name: 'Save Availability' }));
+    expect(await screen.findByText('Availability Updated')).toBeInTheDocument();
+    expect(posts('/api/availability/bulk')).toEqual([
+      expect.objectContaining({
+        body: { propertyId: 7, dates: ['2026-06-16', '2026-06-17'], available: false, notes: 'Owner stay' },
+      }),
+    ]);
+    await waitFor(() => expect(cell(/^Tuesday, June 16, 2026, blocked$/)).toBeInTheDocument());
+    expect(cell(/^Wednesday, June 17, 2026, crossover/)).toBeInTheDocument();
+  });
+
+  it("Set Availability falls back to the catalogue's message", async () => {
+    const { user, cell, dialog } = setup({
+      'POST /api/availability/bulk': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await loaded();
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    await user.click(within(dialog()).getByRole('button', { name: 'Set Availability' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Set Availability' }));
+    await user.click(form.getByRole('button', { name: 'Save Availability' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to update availability. Please try again.')).toBeInTheDocument();
+  });
+
+  it('shows the read errors', async () => {
+    setup({
+      'GET /api/availability/7': () => ({ status: 500, body: { code: 'INTERNAL', message: 'boom' } }),
+      'GET /api/calendar-pricing/7': () => ({ status: 500, body: { code: 'INTERNAL', message: 'boom' } }),
+    });
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Failed to fetch availability'));
+    expect(alert).toHaveTextContent('Failed to fetch pricing');
+  });
+});
+
+describe('Date Range Pricing', () => {
+  async function pick(
+    user: ReturnType<typeof userEvent.setup>,
+    field: RegExp,
+    day: string,
+    nextMonth = false,
+  ) {
+    await user.click(screen.getByRole('button', { name: field }));
+    if (nextMonth) await user.click(await screen.findByRole('button', { name: 'Go to the Next Month' }));
+    await user.click(await screen.findByRole('button', { name: day }));
+  }
+
+  async function openRanges(handlers: Handlers = {}) {
+    const s = setup(handlers);
+    await loaded();
+    await s.user.click(within(s.dialog()).getByRole('button', { name: 'Date Range Pricing' }));
+    const overlay = await screen.findByRole('dialog', { name: 'Date Range Pricing' });
+    return { ...s, overlay: within(overlay) };
+  }
+
+  it('counts nights (start up to, not including, the end) and totals per range and overall', async () => {
+    const { user, overlay } = await openRanges();
+    const submit = overlay.getByRole('button', { name: 'Apply Pricing' });
+    expect(submit).toBeDisabled();
+    expect(overlay.getByText('Duration: 0 nights')).toBeInTheDocument();
+    expect(overlay.queryByRole('button', { name: /Remove date range/ })).not.toBeInTheDocument();
+
+    await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
+    await pick(user, /^Range 1 to:/, 'Wednesday, July 15, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '1500');
+    expect(overlay.getByText('Duration: 14 nights')).toBeInTheDocument();
+    expect(overlay.getByText('Total: EUR 21,000')).toBeInTheDocument();
+    expect(submit).toBeEnabled();
+
+    await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
+    await pick(user, /^Range 2 from:/, 'Monday, July 20, 2026', true);
+    await pick(user, /^Range 2 to:/, 'Saturday, July 25, 2026');
+    const summary = within(overlay.getByRole('region', { name: 'Summary' }));
+    expect(summary.getByText(/Total nights:/)).toHaveTextContent('Total nights: 19');
+    expect(summary.getByText(/Date ranges:/)).toHaveTextContent('Date ranges: 2');
+
+    await user.click(overlay.getByRole('button', { name: 'Remove date range 1' }));
+    expect(summary.getByText(/Total nights:/)).toHaveTextContent('Total nights: 5');
+    expect(summary.getByText(/Date ranges:/)).toHaveTextContent('Date ranges: 1');
+  });
+
+  it("says 'Invalid Data' and sends nothing when no range has valid dates and a price", async () => {
+    const { user, overlay, posts } = await openRanges();
+    await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
+    await pick(user, /^Range 1 to:/, 'Friday, July 3, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '0');
+    await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
+    expect(await screen.findByText('Invalid Data')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please ensure all date ranges have valid dates and prices.'),
+    ).toBeInTheDocument();
+    expect(posts('/api/daily-pricing/bulk')).toHaveLength(0);
+  });
+
+  it('writes the valid ranges in ONE request, shows it is saving, then the count', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { user, overlay, posts, cell } = await openRanges({
+      'POST /api/daily-pricing/bulk': () => ({ body: { count: 16 } }),
+    });
+    const mocked = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') await gate;
+      return mocked(input, init);
+    }) as typeof fetch;
+
+    await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
+    await pick(user, /^Range 1 to:/, 'Wednesday, July 15, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '1500');
+    await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
+    await pick(user, /^Range 2 from:/, 'Saturday, June 20, 2026');
+    await pick(user, /^Range 2 to:/, 'Monday, June 22, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 2 price per night' }), '2450.5');
+    await user.click(overlay.getByRole('combobox', { name: 'Range 2 currency' }));
+    await user.click(screen.getByRole('option', { name: 'CHF' }));
+    // A third range without a price is skipped.
+    await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
+    await pick(user, /^Range 3 from:/, 'Monday, July 27, 2026', true);
+    await pick(user, /^Range 3 to:/, 'Wednesday, July 29, 2026');
+
+    await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
+    const saving = await overlay.findByRole('button', { name: 'Saving…' });
+    expect(saving).toBeDisabled();
+    expect(saving).toHaveAttribute('aria-busy', 'true');
+    release();
+
+    expect(await screen.findByText('Pricing Updated Successfully')).toBeInTheDocument();
+    expect(screen.getByText('Daily pricing has been set for 16 date(s).')).toBeInTheDocument();
+    expect(posts('/api/daily-pricing/bulk')).toEqual([
+      expect.objectContaining({
+        body: {
+          propertyId: 7,
+          ranges: [
+            { from: '2026-07-01', to: '2026-07-15', price: 1500, currency: 'EUR' },
+            { from: '2026-06-20', to: '2026-06-22', price: 2450.5, currency: 'CHF' },
+          ],
+        },
+      }),
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Date Range Pricing' })).not.toBeInTheDocument(),
+    );
+    expect(cell('Sunday, June 21, 2026, blocked, CHF 2,450.5')).toBeInTheDocument();
+  });
+
+  it("says 'Error Setting Pricing' with the server's message when the write fails", async () => {
+    const { user, overlay } = await openRanges({
+      'POST /api/daily-pricing/bulk': () => ({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message: 'Choose a date range of at most 2 years' },
+      }),
+    });
+    await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
+    await pick(user, /^Range 1 to:/, 'Friday, July 3, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '100');
+    await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
+    expect(await screen.findByText('Error Setting Pricing')).toBeInTheDocument();
+    expect(screen.getByText('Choose a date range of at most 2 years')).toBeInTheDocument();
+    // The overlay stays open with what was typed.
+    expect(overlay.getByText('Duration: 2 nights')).toBeInTheDocument();
+  });
+});
