@@ -234,7 +234,7 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
           <p className="mb-3 text-sm text-stone" aria-live="polite">
             {n === 0 ? 'No dates selected' : `${n} ${n === 1 ? 'date' : 'dates'} selected`}
           </p>
-          <div className="mb-3 flex flex-wrap gap-2 [&>button]:flex-1">
+          <div className="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
             <Dialog open={pricingOpen} onOpenChange={setPricingOpen}>
               <DialogTrigger asChild>
                 <Button size="sm" disabled={n === 0}>

@@ -148,10 +148,10 @@ export function MonthGrid({
           <div
             key={short}
             role="columnheader"
-            aria-label={long}
             className="py-1 text-center text-[11px] font-medium uppercase tracking-[0.1em] text-stone"
           >
             <span aria-hidden>{short}</span>
+            <span className="sr-only">{long}</span>
           </div>
         ))}
       </div>
@@ -182,7 +182,13 @@ export function MonthGrid({
                   date === today && 'font-semibold',
                 )}
               >
-                <span aria-hidden className={cn('leading-none', status === 'blocked' && 'line-through')}>
+                <span
+                  aria-hidden
+                  className={cn(
+                    'self-start pl-0.5 leading-none sm:self-center sm:pl-0',
+                    status === 'blocked' && 'line-through',
+                  )}
+                >
                   {Number(date.slice(8))}
                 </span>
                 {price && (
@@ -198,7 +204,7 @@ export function MonthGrid({
                 )}
                 {isSelected && (
                   <Check
-                    className="absolute right-0.5 top-0.5 h-3 w-3 rounded-full bg-sea p-px text-white"
+                    className="absolute right-0.5 top-0.5 h-2.5 w-2.5 rounded-full bg-sea p-px text-white sm:h-3 sm:w-3"
                     strokeWidth={3}
                     aria-hidden
                   />
