@@ -45,15 +45,30 @@ export async function integrationsPlugin(app: FastifyInstance) {
   await app.register(invenioRoutes, { deps });
   await app.register(icalRoutes, { deps });
 
+  // Start-up chores need the database. When it is down or hangs at start, the server still comes up
+  // (its routes answer 503 until the database is back) and the chores are retried every 30 s.
+  let retry: NodeJS.Timeout | undefined;
+  const chores = async (): Promise<void> => {
+    retry = undefined;
+    try {
+      const failed = await failAbandonedRuns(deps, embedded);
+      if (failed) app.log.warn(`${failed} interrupted sync run(s) marked failed`);
+      const rewrapped = await rewrapSecrets(deps);
+      if (rewrapped)
+        app.log.info(`re-encrypted the secrets of ${rewrapped} API connection(s) with the current key`);
+    } catch (err) {
+      app.log.error({ err }, 'integration start-up chores failed; retrying in 30 s');
+      retry = setTimeout(() => void chores(), 30_000);
+      retry.unref();
+    }
+  };
+
   app.addHook('onReady', async () => {
-    const failed = await failAbandonedRuns(deps, embedded);
-    if (failed) app.log.warn(`${failed} interrupted sync run(s) marked failed`);
-    const rewrapped = await rewrapSecrets(deps);
-    if (rewrapped)
-      app.log.info(`re-encrypted the secrets of ${rewrapped} API connection(s) with the current key`);
+    await chores();
     if (app.config.sync.intervalMinutes > 0 || app.config.sync.icalIntervalMinutes > 0) scheduler.start();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(retry);
     await scheduler.stop();
     await deps.runner.close();
   });
