@@ -40,20 +40,18 @@ beforeAll(async () => {
     propertyIds: [],
     ...extra,
   });
-  await ctx.db
-    .insert(whiteLabelLinks)
-    .values([
-      link(sophie.id, 'Azure Voyages - Sophie Laurent'),
-      link(marco.id, 'Alpine Escapes - Marco Rossi', {
-        agentName: 'M. Rossi',
-        agentEmail: 'desk@alpine.example',
-      }),
-      link(marco.id, 'Summer 100% sea', {
-        agentName: 'Concierge desk',
-        agentEmail: 'concierge@alpine.example',
-      }),
-      link(sophie.id, 'Deleted link', { deletedAt: new Date() }),
-    ]);
+  await ctx.db.insert(whiteLabelLinks).values([
+    link(sophie.id, 'Azure Voyages - Sophie Laurent'),
+    link(marco.id, 'Alpine Escapes - Marco Rossi', {
+      agentName: 'M. Rossi',
+      agentEmail: 'desk@alpine.example',
+    }),
+    link(marco.id, 'Summer 100% sea', {
+      agentName: 'Concierge desk',
+      agentEmail: 'concierge@alpine.example',
+    }),
+    link(sophie.id, 'Deleted link', { deletedAt: new Date() }),
+  ]);
 });
 
 describe('GET /api/admin/white-label-links?q=', () => {

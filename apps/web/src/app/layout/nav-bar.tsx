@@ -109,7 +109,13 @@ export function NavBar() {
           {user && <p className="px-3 pb-3 text-sm text-stone">Welcome, {user.firstName}</p>}
           <div className="flex flex-col gap-1">
             {items.map((i) => (
-              <NavLink key={i.to} to={i.to} end={i.to === paths.home} className={linkClass} onClick={() => setOpen(false)}>
+              <NavLink
+                key={i.to}
+                to={i.to}
+                end={i.to === paths.home}
+                className={linkClass}
+                onClick={() => setOpen(false)}
+              >
                 {i.label}
               </NavLink>
             ))}
