@@ -11,11 +11,9 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
+import { toast } from './ui';
 
 /** Issue 2: accounts with approval, the app shell's gates, and accessibility of the sign-in screens. */
-
-const toast = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Inquiry, Property } from '@villas/shared';
 import { createAgent, expect, expectNoAxeViolations, loginAs, test, uniqueEmail } from './fixtures';
+import { dayLong, isoInDays, pickDate, toast } from './ui';
 
 /**
  * Issue 3: the agent's search (country + dates + amenity), the villa's detail dialog and its booking
@@ -12,26 +13,6 @@ const FEATURED_VILLA = 'Villa Cap Lumière';
 const COUNTRY = 'France';
 const AMENITY = 'Fireplace';
 
-const toast = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-
-/** A date `days` from today as yyyy-MM-dd (UTC, like the browser on this machine). */
-function isoInDays(days: number, from = new Date()): string {
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
-  return d.toISOString().slice(0, 10);
-}
-
-/** The day button's name in the date picker: 'Saturday, January 16, 2027'. */
-function dayName(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** A week about two months ahead: Saturday to Saturday. */
 function stayTwoMonthsAhead(): { checkIn: string; checkOut: string } {
   const now = new Date();
@@ -40,29 +21,6 @@ function stayTwoMonthsAhead(): { checkIn: string; checkOut: string } {
   const checkIn = isoInDays(60 + toSaturday, now);
   return { checkIn, checkOut: isoInDays(7, new Date(`${checkIn}T00:00:00Z`)) };
 }
-
-/** Picks a date in the DateField: opens its calendar, pages to the month, clicks the day. */
-async function pickDate(page: Page, scope: Locator, label: string, iso: string) {
-  await scope.getByRole('button', { name: new RegExp(`^${label}: `) }).click();
-  const calendar = page.getByRole('dialog', { name: `Choose ${label.toLowerCase()}` });
-  await expect(calendar).toBeVisible();
-  const day = calendar.getByRole('button', { name: dayName(iso), exact: true });
-  for (let i = 0; i < 24 && !(await day.isVisible()); i += 1) {
-    await calendar.getByRole('button', { name: /next month/i }).click();
-  }
-  await day.click();
-  await expect(calendar).toBeHidden();
-  await expect(scope.getByRole('button', { name: `${label}: ${dayLong(iso)}` })).toBeVisible();
-}
-
-/** The en-US long date the field shows once picked: 'January 16, 2027'. */
-const dayLong = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** Opens /dashboard signed in as a fresh agent and waits for the catalogue. */
 async function openDashboard(page: Page, adminApi: Parameters<typeof createAgent>[0]) {

@@ -12,15 +12,13 @@ import {
   uniqueEmail,
   type Agent,
 } from './fixtures';
+import { isoInDays, toast } from './ui';
 
 /**
  * Issue 4: the agent's loop. Select villas → share a branded link → a signed-out client browses it and
  * asks → the agent is told (bell) and follows up (Inquiries tab). Plus the link's preview tags, the
  * public page's lean bundle, 'Link Not Found', and accessibility of the public page and My Dashboard.
  */
-
-const toast = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 /** The nav bar's bell; its name carries the unread count ('Notifications, 2 unread'). */
 const bell = (page: Page) => page.locator('header').getByRole('button', { name: /^Notifications/ });
@@ -30,14 +28,6 @@ async function unreadCount(page: Page): Promise<number> {
   await expect(bell(page)).toBeVisible();
   const name = (await bell(page).getAttribute('aria-label')) ?? '';
   return Number(/, (\d+) unread$/.exec(name)?.[1] ?? 0);
-}
-
-/** A date `days` from today as yyyy-MM-dd (UTC). */
-function isoInDays(days: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days))
-    .toISOString()
-    .slice(0, 10);
 }
 
 /** Creates a link through the API, as the agent's dialog would, on the first `count` catalogue villas. */

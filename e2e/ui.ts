@@ -1,0 +1,46 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** The sonner toast with this title (the newest when several match). */
+export const toast = (page: Page, title: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+/** A date `days` after `from` (default today) as yyyy-MM-dd, in UTC like the browser on this machine. */
+export function isoInDays(days: number, from = new Date()): string {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** A day button's name in the date pickers and the admin calendar: 'Saturday, January 16, 2027'. */
+export function dayName(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The en-US long date a date field shows once picked: 'January 16, 2027'. */
+export const dayLong = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Picks a date in a DateField: opens its calendar, pages to the month, clicks the day. */
+export async function pickDate(page: Page, scope: Locator, label: string, iso: string) {
+  await scope.getByRole('button', { name: new RegExp(`^${label}: `) }).click();
+  const calendar = page.getByRole('dialog', { name: `Choose ${label.toLowerCase()}` });
+  await expect(calendar).toBeVisible();
+  const day = calendar.getByRole('button', { name: dayName(iso), exact: true });
+  for (let i = 0; i < 24 && !(await day.isVisible()); i += 1) {
+    await calendar.getByRole('button', { name: /next month/i }).click();
+  }
+  await day.click();
+  await expect(calendar).toBeHidden();
+  await expect(scope.getByRole('button', { name: `${label}: ${dayLong(iso)}` })).toBeVisible();
+}
