@@ -1,4 +1,6 @@
+import { AdminConnections } from '../../../features/admin-connections/components/admin-connections';
+
 /** Admin tab: API Connections (seed 001 §2). */
 export function Component() {
-  return <h2 className="text-3xl">API Connections</h2>;
+  return <AdminConnections />;
 }

@@ -1,0 +1,393 @@
+import {
+  INVENIO_DEFAULT_BASE_URL,
+  type ApiConnection,
+  type ApiConnectionUpdate,
+  type SyncStarted,
+} from '@villas/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { AdminConnections } from './admin-connections';
+
+const connection = (over: Partial<ApiConnection> = {}): ApiConnection => ({
+  id: 1,
+  provider: 'invenio',
+  name: 'Invenio Main',
+  apiKey: '••••3f9a',
+  apiSecret: '••••c0de',
+  baseUrl: 'https://api.inveniohomes.com',
+  enabled: true,
+  propertyCount: 42,
+  lastSync: '2026-03-01T12:00:00.000Z',
+  createdAt: '2026-01-10T09:00:00.000Z',
+  ...over,
+});
+
+const invenio = connection();
+const airbnb = connection({
+  id: 2,
+  provider: 'airbnb',
+  name: 'Airbnb Riviera',
+  apiKey: '••••77b1',
+  apiSecret: null,
+  baseUrl: 'https://api.airbnb.example/v2',
+  enabled: false,
+  propertyCount: 0,
+  lastSync: null,
+});
+
+/** A small server holding the list, so a write shows up in the next read. */
+function serve(initial: ApiConnection[], extra: Parameters<typeof mockApi>[0] = {}) {
+  let all = initial;
+  const calls = mockApi({
+    'GET /api/admin/api-connections': () => ({ body: all }),
+    ...extra,
+  });
+  return {
+    calls,
+    set: (next: ApiConnection[]) => {
+      all = next;
+    },
+    get all() {
+      return all;
+    },
+  };
+}
+
+/** Holds every request to `path` until `release()`, to see pending states. */
+function hold(path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const inner = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), 'http://localhost').pathname === path) await gate;
+    return inner(input, init);
+  }) as typeof fetch;
+  return release;
+}
+
+const setup = () => userEvent.setup({ delay: null });
+const writes = <C extends { method: string }>(calls: C[]) => calls.filter((c) => c.method !== 'GET');
+
+describe('AdminConnections', { timeout: 20_000 }, () => {
+  it('shows each connection as a card: provider, base URL, masked key as answered, properties, last sync, badge', async () => {
+    serve([invenio, airbnb]);
+    renderWithProviders(<AdminConnections />);
+    const card = await screen.findByRole('article', { name: 'Invenio Main' });
+    const c = within(card);
+    expect(c.getByText('Active')).toBeInTheDocument();
+    expect(c.getByText('Invenio Homes')).toBeInTheDocument();
+    expect(c.getByText('https://api.inveniohomes.com')).toBeInTheDocument();
+    expect(c.getByText('••••3f9a')).toBeInTheDocument();
+    expect(c.getByText('••••c0de')).toBeInTheDocument();
+    expect(c.getByText('API Secret (BP UUID)')).toBeInTheDocument();
+    expect(c.getByText('42')).toBeInTheDocument();
+    const lastSync = card.querySelector('time');
+    expect(lastSync).toHaveAttribute('dateTime', '2026-03-01T12:00:00.000Z');
+    expect(lastSync).toHaveTextContent(/^March 1, 2026/);
+    expect(c.getByRole('switch', { name: 'Enabled Invenio Main' })).toBeChecked();
+    expect(c.getByRole('button', { name: 'Sync Invenio Main' })).toBeEnabled();
+
+    const off = within(screen.getByRole('article', { name: 'Airbnb Riviera' }));
+    expect(off.getByText('Disabled')).toBeInTheDocument();
+    expect(off.getByText('Airbnb')).toBeInTheDocument();
+    expect(off.getByText('••••77b1')).toBeInTheDocument();
+    expect(off.getByText('Not set')).toBeInTheDocument();
+    expect(off.getByText('Never')).toBeInTheDocument();
+    expect(off.getByRole('switch', { name: 'Enabled Airbnb Riviera' })).not.toBeChecked();
+    expect(screen.getByRole('list', { name: 'API connections' }).children).toHaveLength(2);
+  });
+
+  it('shows the empty state, and a failed load with Try again', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/admin/api-connections': () =>
+        fail ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : { body: [] },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    expect(await screen.findByText('The API connections could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No API connections yet')).toBeInTheDocument();
+    expect(screen.getByText(/Use Add Connection to connect a booking platform/)).toBeInTheDocument();
+  });
+
+  it('disables a connection with PATCH {enabled: false}; the card then says Disabled and Sync is off', async () => {
+    const server = serve([invenio], {
+      'PATCH /api/admin/api-connections/1': ({ body }) => {
+        const next = { ...invenio, ...(body as ApiConnectionUpdate) } as ApiConnection;
+        server.set([next]);
+        return { body: next };
+      },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    const toggle = await screen.findByRole('switch', { name: 'Enabled Invenio Main' });
+    await u.click(toggle);
+    expect(await screen.findByText('Connection status updated')).toBeInTheDocument();
+    expect(writes(server.calls)).toEqual([
+      { method: 'PATCH', url: '/api/admin/api-connections/1', body: { enabled: false } },
+    ]);
+    const card = screen.getByRole('article', { name: 'Invenio Main' });
+    await waitFor(() => expect(within(card).getByText('Disabled')).toBeInTheDocument());
+    expect(toggle).not.toBeChecked();
+    expect(within(card).getByRole('button', { name: 'Sync Invenio Main' })).toBeDisabled();
+  });
+
+  it("shows the server's message, or 'Failed to update connection', when the switch fails; the switch stays", async () => {
+    serve([invenio, airbnb], {
+      'PATCH /api/admin/api-connections/1': () => ({
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'API connection not found' },
+      }),
+      'PATCH /api/admin/api-connections/2': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    const toggle = await screen.findByRole('switch', { name: 'Enabled Invenio Main' });
+    await u.click(toggle);
+    expect(await screen.findByText('API connection not found')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+
+    await u.click(screen.getByRole('switch', { name: 'Enabled Airbnb Riviera' }));
+    expect(await screen.findByText('Failed to update connection')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Enabled Airbnb Riviera' })).not.toBeChecked();
+  });
+
+  it('syncs an enabled connection with a pending state and says so; a disabled one cannot sync, and why', async () => {
+    const started: SyncStarted = { reportId: 31, status: 'running', message: 'Sync Triggered' };
+    const server = serve([invenio, airbnb], {
+      'POST /api/admin/api-connections/1/sync': () => ({ status: 202, body: started }),
+    });
+    const release = hold('/api/admin/api-connections/1/sync');
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+
+    const disabled = within(await screen.findByRole('article', { name: 'Airbnb Riviera' })).getByRole(
+      'button',
+      { name: 'Sync Airbnb Riviera' },
+    );
+    expect(disabled).toBeDisabled();
+    expect(disabled).toHaveAccessibleDescription('Enable this connection to sync its properties.');
+
+    const button = screen.getByRole('button', { name: 'Sync Invenio Main' });
+    expect(button).not.toHaveAttribute('aria-describedby');
+    await u.click(button);
+    expect(await screen.findByRole('button', { name: 'Syncing... Invenio Main' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Sync Triggered')).toBeInTheDocument();
+    expect(screen.getByText(/report #31\)\. Follow its progress in Sync Monitoring/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sync Invenio Main' })).toBeEnabled();
+    expect(writes(server.calls)).toEqual([
+      { method: 'POST', url: '/api/admin/api-connections/1/sync', body: undefined },
+    ]);
+  });
+
+  it("shows the server's refusal of a sync, or 'Failed to sync properties'", async () => {
+    const other = connection({ id: 3, name: 'Invenio Backup' });
+    serve([invenio, other], {
+      'POST /api/admin/api-connections/1/sync': () => ({
+        status: 409,
+        body: {
+          code: 'SYNC_RUNNING',
+          message: 'A sync of Invenio Main is already running. Wait for it to finish.',
+        },
+      }),
+      'POST /api/admin/api-connections/3/sync': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    await u.click(await screen.findByRole('button', { name: 'Sync Invenio Main' }));
+    expect(
+      await screen.findByText('A sync of Invenio Main is already running. Wait for it to finish.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Sync Invenio Backup' }));
+    expect(await screen.findByText('Failed to sync properties')).toBeInTheDocument();
+  });
+
+  it('deletes only after confirming; Cancel sends nothing and gives focus back', async () => {
+    const server = serve([invenio, airbnb], {
+      'DELETE /api/admin/api-connections/2': () => {
+        server.set([invenio]);
+        return { body: { ok: true } };
+      },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    const opener = await screen.findByRole('button', { name: 'Delete Airbnb Riviera' });
+
+    await u.click(opener);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Delete Airbnb Riviera?' });
+    expect(confirm).toHaveTextContent('The properties it imported stay in the catalogue');
+    await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    expect(writes(server.calls)).toEqual([]);
+
+    await u.click(opener);
+    confirm = await screen.findByRole('alertdialog', { name: 'Delete Airbnb Riviera?' });
+    await u.click(within(confirm).getByRole('button', { name: 'Delete connection' }));
+    expect(await screen.findByText('API connection deleted')).toBeInTheDocument();
+    expect(writes(server.calls)).toEqual([
+      { method: 'DELETE', url: '/api/admin/api-connections/2', body: undefined },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Airbnb Riviera' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'API Connections' })).toHaveFocus();
+  });
+
+  it("keeps the card and shows the server's message, or 'Failed to delete connection', when a delete fails", async () => {
+    serve([invenio, airbnb], {
+      'DELETE /api/admin/api-connections/1': () => ({
+        status: 409,
+        body: {
+          code: 'SYNC_RUNNING',
+          message: 'This connection is syncing. Delete it once the sync has finished.',
+        },
+      }),
+      'DELETE /api/admin/api-connections/2': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    await u.click(await screen.findByRole('button', { name: 'Delete Invenio Main' }));
+    await u.click(await screen.findByRole('button', { name: 'Delete connection' }));
+    expect(
+      await screen.findByText('This connection is syncing. Delete it once the sync has finished.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Invenio Main' })).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await u.click(screen.getByRole('button', { name: 'Delete Airbnb Riviera' }));
+    await u.click(await screen.findByRole('button', { name: 'Delete connection' }));
+    expect(await screen.findByText('Failed to delete connection')).toBeInTheDocument();
+  });
+});
+
+describe('AddConnectionDialog', { timeout: 20_000 }, () => {
+  it("shows the shared schema's required-field messages and sends nothing until they are met", async () => {
+    const server = serve([]);
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    await u.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add API Connection' });
+    const d = within(dialog);
+
+    // Invenio comes chosen with its address; the key and secret are password fields.
+    expect(d.getByRole('combobox', { name: 'Provider' })).toHaveTextContent('Invenio Homes');
+    expect(d.getByLabelText('Base URL')).toHaveValue(INVENIO_DEFAULT_BASE_URL);
+    expect(d.getByLabelText('API Key')).toHaveAttribute('type', 'password');
+    expect(d.getByLabelText('API Secret (BP UUID)')).toHaveAttribute('type', 'password');
+    expect(d.getByRole('checkbox', { name: 'Enabled' })).toBeChecked();
+
+    await u.click(d.getByRole('button', { name: 'Create Connection' }));
+    expect(await d.findByText('Connection name is required')).toBeInTheDocument();
+    expect(d.getByText('API key is required')).toBeInTheDocument();
+    expect(d.queryByText('Base URL is required')).not.toBeInTheDocument();
+    expect(d.getByLabelText('Connection name')).toHaveAttribute('aria-invalid', 'true');
+
+    await u.clear(d.getByLabelText('Base URL'));
+    await u.click(d.getByRole('button', { name: 'Create Connection' }));
+    expect(await d.findByText('Connection name, API key and base URL are required')).toBeInTheDocument();
+
+    await u.type(d.getByLabelText('Connection name'), 'Riviera feed');
+    await u.type(d.getByLabelText('Base URL'), 'ftp://files.example');
+    await u.click(d.getByRole('button', { name: 'Create Connection' }));
+    expect(
+      await d.findByText('Base URL must be a URL starting with https:// or http://'),
+    ).toBeInTheDocument();
+    expect(d.getByText('API key is required')).toBeInTheDocument();
+    expect(d.queryByText('Connection name is required')).not.toBeInTheDocument();
+    expect(writes(server.calls)).toEqual([]);
+  });
+
+  it('posts the parsed body, prefills the Invenio URL, and shows the new card', async () => {
+    const server = serve([], {
+      'POST /api/admin/api-connections': ({ body }) => {
+        const input = body as Pick<ApiConnection, 'provider' | 'name' | 'baseUrl' | 'enabled'>;
+        const created = connection({ ...input, id: 9, apiKey: '••••e5f6', apiSecret: null, lastSync: null });
+        server.set([created]);
+        return { status: 201, body: created };
+      },
+    });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    await u.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Add API Connection' }));
+
+    // Another provider takes the Invenio address away; choosing Invenio again with the field empty
+    // brings it back.
+    await u.click(d.getByRole('combobox', { name: 'Provider' }));
+    await u.click(await screen.findByRole('option', { name: 'Booking.com' }));
+    expect(d.getByLabelText('Base URL')).toHaveValue('');
+    expect(d.getByLabelText('API Secret (optional)')).toBeInTheDocument();
+    await u.click(d.getByRole('combobox', { name: 'Provider' }));
+    await u.click(await screen.findByRole('option', { name: 'Invenio Homes' }));
+    expect(d.getByLabelText('Base URL')).toHaveValue(INVENIO_DEFAULT_BASE_URL);
+
+    await u.click(d.getByRole('combobox', { name: 'Provider' }));
+    await u.click(await screen.findByRole('option', { name: 'Vrbo' }));
+    await u.type(d.getByLabelText('Connection name'), '  Vrbo Alps  ');
+    await u.type(d.getByLabelText('API Key'), 'key-123456');
+    await u.type(d.getByLabelText('Base URL'), 'https://api.vrbo.example/');
+    await u.click(d.getByRole('checkbox', { name: 'Enabled' }));
+    await u.click(d.getByRole('button', { name: 'Create Connection' }));
+
+    expect(await screen.findByText('API connection created')).toBeInTheDocument();
+    expect(writes(server.calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/admin/api-connections',
+        body: {
+          provider: 'vrbo',
+          name: 'Vrbo Alps',
+          apiKey: 'key-123456',
+          apiSecret: null,
+          baseUrl: 'https://api.vrbo.example',
+          enabled: false,
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const card = await screen.findByRole('article', { name: 'Vrbo Alps' });
+    expect(within(card).getByText('••••e5f6')).toBeInTheDocument();
+    expect(within(card).getByText('Disabled')).toBeInTheDocument();
+  });
+
+  it("shows the server's message, or 'Failed to create API connection', and keeps the dialog open", async () => {
+    let answer: () => { status: number; body: unknown } = () => ({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'A connection with this name already exists' },
+    });
+    serve([], { 'POST /api/admin/api-connections': () => answer() });
+    const u = setup();
+    renderWithProviders(<AdminConnections />);
+    await u.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Add API Connection' }));
+    await u.type(d.getByLabelText('Connection name'), 'Invenio Main');
+    await u.type(d.getByLabelText('API Key'), 'k');
+    await u.type(d.getByLabelText('API Secret (BP UUID)'), '6f1c2d3e-0000-4000-8000-000000000001');
+    await u.click(d.getByRole('button', { name: 'Create Connection' }));
+    expect(await screen.findByText('A connection with this name already exists')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add API Connection' })).toBeInTheDocument();
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await u.click(d.getByRole('button', { name: 'Create Connection' }));
+    expect(await screen.findByText('Failed to create API connection')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { Plug, Plus } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useApiConnections } from '../api/get-api-connections';
+import { AddConnectionDialog } from './add-connection-dialog';
+import { ConnectionCard } from './connection-card';
+import { InvenioTestPanel } from './invenio-test-panel';
+
+/**
+ * The API Connections tab (seed 001 §2): the external booking-platform connections as cards (enable
+ * switch, Sync, Delete), 'Add Connection', and the 'Test Invenio API' panel, which can also use a
+ * saved, enabled Invenio connection's stored credentials.
+ */
+export function AdminConnections() {
+  const { data, isPending, isError, refetch } = useApiConnections();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const invenio = (data ?? []).filter((c) => c.provider === 'invenio' && c.enabled);
+
+  return (
+    <div>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 ref={heading} tabIndex={-1} className="text-3xl outline-none sm:text-4xl">
+            API Connections
+          </h2>
+          <p className="mt-2 max-w-xl text-sm text-stone">
+            External booking platforms whose villas, calendars and prices are imported into the catalogue.
+            {data && data.length > 0 && (
+              <>
+                {' '}
+                {data.length} {data.length === 1 ? 'connection' : 'connections'},{' '}
+                {data.filter((c) => c.enabled).length} active.
+              </>
+            )}
+          </p>
+        </div>
+        <AddConnectionDialog
+          trigger={
+            <Button className="w-full sm:w-auto">
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Connection
+            </Button>
+          }
+        />
+      </div>
+
+      <div className="mt-8">
+        {isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading API connections" />
+          </div>
+        ) : isError ? (
+          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
+            <p>The API connections could not be loaded.</p>
+            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+            <Plug className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+            <p className="mt-5 font-display text-3xl">No API connections yet</p>
+            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+              Use Add Connection to connect a booking platform such as Invenio Homes, then sync its villas
+              into the catalogue.
+            </p>
+          </div>
+        ) : (
+          <ul aria-label="API connections" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+            {data.map((c) => (
+              <ConnectionCard key={c.id} connection={c} focusAfter={() => heading.current} />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="mt-12">
+        <InvenioTestPanel connections={invenio} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { AlertDialog } from 'radix-ui';
+import { useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+
+/**
+ * A destructive confirmation (role alertdialog): nothing is sent before Confirm. Focus returns to the
+ * opener on Cancel or failure; after a success the opener is gone, so `focusAfter` says where to go.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  focusAfter,
+}: {
+  trigger: ReactElement;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  /** Resolves true when done; the dialog closes either way. */
+  onConfirm: () => Promise<boolean>;
+  focusAfter?: () => HTMLElement | null | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const done = useRef(false);
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      done.current = await onConfirm();
+    } finally {
+      setPending(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        done.current = false;
+        setOpen(next);
+      }}
+    >
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/55 backdrop-blur-[2px]" />
+        <AlertDialog.Content
+          className="fixed left-1/2 top-1/2 z-[60] max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[3px] bg-paper p-6 shadow-lift sm:p-8"
+          onCloseAutoFocus={(e) => {
+            const target = done.current ? focusAfter?.() : null;
+            if (target) {
+              e.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <AlertDialog.Title className="font-display text-3xl leading-tight">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-3 text-sm leading-relaxed text-stone">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="ghost" disabled={pending}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" onClick={confirm} disabled={pending}>
+              {pending ? pendingLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,175 @@
+import type { ApiConnection } from '@villas/shared';
+import { RefreshCw, Trash2 } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteApiConnection } from '../api/delete-api-connection';
+import { useSyncApiConnection } from '../api/sync-api-connection';
+import { useUpdateApiConnection } from '../api/update-api-connection';
+import { PROVIDER_LABELS } from '../utils/providers';
+import { ConfirmDialog } from './confirm-dialog';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One connection (seed 001 §2, §3): name, provider, base URL, the key and secret as the masked
+ * tails the API answers (shown as they come, never anything else), property count, last sync and an
+ * Active/Disabled badge. The switch enables or disables it; Sync is allowed only when enabled.
+ */
+export function ConnectionCard({
+  connection: c,
+  focusAfter,
+}: {
+  connection: ApiConnection;
+  /** Where focus goes once this card leaves the list. */
+  focusAfter: () => HTMLElement | null | undefined;
+}) {
+  const headingId = useId();
+  const switchId = useId();
+  const syncHintId = useId();
+  const update = useUpdateApiConnection();
+  const sync = useSyncApiConnection();
+  const remove = useDeleteApiConnection();
+  // While the change is on its way the switch shows where it is going.
+  const enabled = update.isPending && update.variables ? update.variables.input.enabled : c.enabled;
+
+  const toggle = (next: boolean) =>
+    update.mutate(
+      { id: c.id, input: { enabled: next } },
+      {
+        onSuccess: (saved) =>
+          notify.success(
+            'Connection status updated',
+            `${saved.name} is now ${saved.enabled ? 'active' : 'disabled'}.`,
+          ),
+        onError: (err) => notify.error('Error', errorMessage(err, 'Failed to update connection')),
+      },
+    );
+
+  const startSync = () =>
+    sync.mutate(c.id, {
+      onSuccess: (started) =>
+        notify.success(
+          'Sync Triggered',
+          `${c.name} is syncing (report #${started.reportId}). Follow its progress in Sync Monitoring.`,
+        ),
+      onError: (err) => notify.error('Error', errorMessage(err, 'Failed to sync properties')),
+    });
+
+  const onDelete = () =>
+    remove.mutateAsync(c.id).then(
+      () => {
+        notify.success('API connection deleted', `${c.name} has been removed.`);
+        return true;
+      },
+      (err: unknown) => {
+        notify.error('Error', errorMessage(err, 'Failed to delete connection'));
+        return false;
+      },
+    );
+
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={c.enabled ? 'success' : 'gray'}>{c.enabled ? 'Active' : 'Disabled'}</Badge>
+        </div>
+        <h3 id={headingId} className="mt-3 break-words text-[28px] leading-tight">
+          {c.name}
+        </h3>
+
+        <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
+          <Detail label="Provider">{PROVIDER_LABELS[c.provider]}</Detail>
+          <Detail label="Properties">{c.propertyCount.toLocaleString('en-US')}</Detail>
+          <Detail label="Base URL" wide>
+            <span className="break-all">{c.baseUrl}</span>
+          </Detail>
+          <Detail label="API Key">
+            <span className="font-mono tracking-wider">{c.apiKey}</span>
+          </Detail>
+          <Detail label={c.provider === 'invenio' ? 'API Secret (BP UUID)' : 'API Secret'}>
+            {c.apiSecret ? (
+              <span className="font-mono tracking-wider">{c.apiSecret}</span>
+            ) : (
+              <span className="text-stone">Not set</span>
+            )}
+          </Detail>
+          <Detail label="Last sync" wide>
+            {c.lastSync ? (
+              <time dateTime={c.lastSync}>{dateTime.format(new Date(c.lastSync))}</time>
+            ) : (
+              'Never'
+            )}
+          </Detail>
+        </dl>
+
+        <div className="mt-5 flex items-center gap-3 border-t border-line pt-4">
+          <Switch.Root
+            id={switchId}
+            checked={enabled}
+            onCheckedChange={toggle}
+            disabled={update.isPending}
+            className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border border-ink/30 bg-sand transition-colors data-[state=checked]:border-success data-[state=checked]:bg-success disabled:cursor-wait disabled:opacity-70"
+          >
+            <Switch.Thumb className="block h-4.5 w-4.5 translate-x-0.5 rounded-full bg-paper shadow-soft transition-transform data-[state=checked]:translate-x-[22px]" />
+          </Switch.Root>
+          <label htmlFor={switchId} className="cursor-pointer text-sm text-ink">
+            Enabled <span className="sr-only">{c.name}</span>
+          </label>
+        </div>
+
+        {!c.enabled && (
+          <p id={syncHintId} className="mt-3 text-xs text-stone">
+            Enable this connection to sync its properties.
+          </p>
+        )}
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            onClick={startSync}
+            disabled={!c.enabled || sync.isPending}
+            aria-describedby={c.enabled ? undefined : syncHintId}
+          >
+            <RefreshCw className={sync.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} aria-hidden />
+            {sync.isPending ? 'Syncing...' : 'Sync'} <span className="sr-only">{c.name}</span>
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="ghost" className="text-danger hover:bg-[#f6e1e1]">
+                <Trash2 className="h-3.5 w-3.5" aria-hidden />
+                Delete <span className="sr-only">{c.name}</span>
+              </Button>
+            }
+            title={`Delete ${c.name}?`}
+            description={
+              <>
+                The connection and its stored credentials are removed. The properties it imported stay in the
+                catalogue; the calendar feeds it created are removed and the nights they blocked are released.
+                This cannot be undone.
+              </>
+            }
+            confirmLabel="Delete connection"
+            pendingLabel="Deleting..."
+            onConfirm={onDelete}
+            focusAfter={focusAfter}
+          />
+        </div>
+      </article>
+    </li>
+  );
+}
