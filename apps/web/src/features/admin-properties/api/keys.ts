@@ -36,3 +36,23 @@ export const invalidateProperties = (qc: QueryClient) =>
       );
     },
   });
+
+export const icalFeedsUrl = (propertyId: number) => `/api/admin/properties/${propertyId}/ical-feeds`;
+export const icalFeedUrl = (propertyId: number, feedId: number) => `${icalFeedsUrl(propertyId)}/${feedId}`;
+export const icalExportUrl = (propertyId: number) => `/api/admin/properties/${propertyId}/ical-export`;
+
+/**
+ * After a feed is added, run or removed: the property's feeds, its availability (imported nights are
+ * blocked or released) and the sync reports and statistics that count feed runs.
+ */
+export const invalidateIcalFeeds = (qc: QueryClient, propertyId: number) =>
+  qc.invalidateQueries({
+    predicate: (q) => {
+      const k = String(q.queryKey[0]);
+      return (
+        k === icalFeedsUrl(propertyId) ||
+        k.startsWith(`/api/availability/${propertyId}?`) ||
+        k.startsWith('/api/admin/sync-')
+      );
+    },
+  });

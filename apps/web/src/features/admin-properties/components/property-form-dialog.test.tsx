@@ -117,7 +117,7 @@ const imageList = () =>
     .map((li) => li.querySelector('p[title]')!.getAttribute('title'));
 
 describe('PropertyFormDialog', { timeout: 30_000 }, () => {
-  it('opens on Basic Info with the defaults and the four tabs', async () => {
+  it('opens on Basic Info with the defaults and the five tabs', async () => {
     serve();
     renderWithProviders(<Harness />);
     const d = await dialog();
@@ -126,7 +126,7 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
       within(d)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Basic Info', 'Location', 'Amenities', 'Pricing & Media']);
+    ).toEqual(['Basic Info', 'Location', 'Amenities', 'Pricing & Media', 'Calendar Sync']);
     expect(within(d).getByLabelText('Bedrooms')).toHaveValue(1);
     expect(within(d).getByLabelText('Max guests')).toHaveValue(2);
     expect(within(d).getByRole('combobox', { name: 'Property type' })).toHaveTextContent('Villa');

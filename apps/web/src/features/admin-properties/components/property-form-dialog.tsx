@@ -30,14 +30,19 @@ import {
   type PropertyFormValues,
 } from '../utils/property-form';
 import { AmenitiesPicker } from './amenities-picker';
+import { CalendarSyncSection } from './calendar-sync-section';
 import { CustomPricesEditor } from './custom-prices-editor';
 import { ImagesEditor } from './images-editor';
 
-const TAB_LABELS: Record<FormTab, string> = {
+/** The form's tabs, then Calendar Sync: feeds and the export address, saved on their own (no form field). */
+type DialogTab = FormTab | 'calendar';
+const DIALOG_TABS: readonly DialogTab[] = [...FORM_TABS, 'calendar'];
+const TAB_LABELS: Record<DialogTab, string> = {
   basic: 'Basic Info',
   location: 'Location',
   amenities: 'Amenities',
   pricing: 'Pricing & Media',
+  calendar: 'Calendar Sync',
 };
 /** The order fields are checked in, to open the tab of the first problem and focus it. */
 const FIELD_ORDER: Array<keyof PropertyFormValues> = [
@@ -82,7 +87,8 @@ function Required({ children }: { children: ReactNode }) {
 /**
  * Add Property / Edit Property (seed 001 §2, §3, §5, §8): a tabbed form (Basic Info, Location,
  * Amenities, Pricing & Media) with Cancel and Create Property / Update Property. Editing reads the
- * property as it is now and its custom prices of the next 12 months.
+ * property as it is now and its custom prices of the next 12 months. A fifth tab, Calendar Sync,
+ * manages the property's iCal feeds and export address once it has been saved.
  */
 export function PropertyFormDialog({
   open,
@@ -208,6 +214,7 @@ function EditPropertyForm({
   }
   return (
     <PropertyForm
+      propertyId={id}
       initial={initial}
       submitLabel="Update Property"
       pendingLabel="Updating..."
@@ -222,6 +229,7 @@ function EditPropertyForm({
 }
 
 function PropertyForm({
+  propertyId,
   initial,
   submitLabel,
   pendingLabel,
@@ -229,6 +237,8 @@ function PropertyForm({
   onSubmit,
   onCancel,
 }: {
+  /** Absent: a new property (Calendar Sync waits for the first save). */
+  propertyId?: number;
   initial: PropertyFormValues;
   submitLabel: string;
   pendingLabel: string;
@@ -245,7 +255,7 @@ function PropertyForm({
     shouldFocusError: false,
   });
   const { errors, isSubmitted } = form.formState;
-  const [tab, setTab] = useState<FormTab>('basic');
+  const [tab, setTab] = useState<DialogTab>('basic');
   const [uploading, setUploading] = useState(false);
   const [focusField, setFocusField] = useState<keyof PropertyFormValues | null>(null);
   const availableId = useId();
@@ -287,7 +297,7 @@ function PropertyForm({
     return names.map((n) => ({ value: n, label: n }));
   }, [regions, region, subregion]);
 
-  const tabHasError = (t: FormTab) =>
+  const tabHasError = (t: DialogTab) =>
     (Object.keys(errors) as Array<keyof PropertyFormValues>).some((k) => TAB_OF[k] === t);
 
   const onInvalid = (errs: FieldErrors<PropertyFormValues>) => {
@@ -307,9 +317,9 @@ function PropertyForm({
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
-      <Tabs value={tab} onValueChange={(v) => setTab(v as FormTab)}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as DialogTab)}>
         <TabsList>
-          {FORM_TABS.map((t) => (
+          {DIALOG_TABS.map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}
               {tabHasError(t) && (
@@ -501,6 +511,10 @@ function PropertyForm({
               onUploadingChange={setUploading}
             />
           </section>
+        </TabsContent>
+
+        <TabsContent value="calendar" className="pt-6">
+          <CalendarSyncSection propertyId={propertyId} />
         </TabsContent>
       </Tabs>
 

@@ -1,0 +1,19 @@
+import type { IcalFeed } from '@villas/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { icalFeedsUrl, icalFeedUrl, invalidateIcalFeeds } from './keys';
+
+export const removeIcalFeed = ({ propertyId, feedId }: { propertyId: number; feedId: number }) =>
+  api<{ ok: true }>(icalFeedUrl(propertyId, feedId), { method: 'DELETE' });
+
+/** DELETE /api/admin/properties/{id}/ical-feeds/{feedId}: the nights only it blocked are released. */
+export function useRemoveIcalFeed(propertyId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (feedId: number) => removeIcalFeed({ propertyId, feedId }),
+    onSuccess: (_ok, feedId) => {
+      qc.setQueryData<IcalFeed[]>([icalFeedsUrl(propertyId)], (list) => list?.filter((f) => f.id !== feedId));
+      return invalidateIcalFeeds(qc, propertyId);
+    },
+  });
+}
