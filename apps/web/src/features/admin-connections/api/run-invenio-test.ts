@@ -20,7 +20,6 @@ export function useRunInvenioTest(action: InvenioAction) {
   return useMutation({
     mutationKey: ['invenio', action],
     mutationFn: (input: InvenioRequest) => runInvenioTest(action, input),
-    // A failed sync is recorded as a report too.
     onSettled: () => (action === 'sync' ? invalidateAfterSync(qc) : undefined),
   });
 }
