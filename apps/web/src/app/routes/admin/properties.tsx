@@ -1,6 +1,10 @@
+import { CalendarManagerDialog } from '../../../features/admin-calendar/components/calendar-manager-dialog';
 import { PropertiesTab } from '../../../features/admin-properties/components/properties-tab';
 
-/** Admin tab: Properties (seed 001 §2). */
+/**
+ * Admin tab: Properties (seed 001 §2). Features never import each other, so the route composes the
+ * calendar & pricing manager into the tab's cards.
+ */
 export function Component() {
-  return <PropertiesTab />;
+  return <PropertiesTab renderCalendar={(args) => <CalendarManagerDialog {...args} />} />;
 }
