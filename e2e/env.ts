@@ -12,3 +12,11 @@ export const DEMO = {
   james: { email: 'james@hartwell-travel.test', password: 'demo-agent-pass' },
   pending: { email: 'olivia@pending-travel.test', password: 'demo-agent-pass' },
 } as const;
+
+/** The fake Invenio API (and its photo and calendar hosts) the e2e run starts (global-setup.ts). */
+export const INVENIO_PORT = Number(process.env.E2E_INVENIO_PORT ?? PORT + 1);
+export const INVENIO_URL = `http://127.0.0.1:${INVENIO_PORT}`;
+export const INVENIO_CREDENTIALS = {
+  apiKey: 'inv_live_e2e_7c41d09b3f9a',
+  bpUuid: '5a1e9c3b-77d2-4f08-a6c4-2e9b18d0f3a7',
+} as const;

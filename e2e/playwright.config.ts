@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_ADMIN, PORT } from './env';
+import { BASE_URL, E2E_ADMIN, INVENIO_PORT, PORT } from './env';
 
 /**
  * End-to-end tests against the BUILT app (`npm run test:e2e` builds first): the real server with
@@ -45,6 +45,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
+  // Starts the fake Invenio API the integrations spec connects to.
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
@@ -101,6 +103,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_MAX: '1000',
+      // The fake Invenio listens on loopback, which outbound requests refuse unless named here.
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${INVENIO_PORT}`,
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
     },

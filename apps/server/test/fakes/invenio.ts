@@ -69,7 +69,7 @@ const JPEG = Buffer.from(
 );
 
 export async function startFakeInvenio(
-  opts: { apiKey?: string; bpUuid?: string } = {},
+  opts: { apiKey?: string; bpUuid?: string; port?: number } = {},
 ): Promise<FakeInvenio> {
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -258,7 +258,7 @@ export async function startFakeInvenio(
 
   app.get('/photos/:name', async (_request, reply) => reply.type('image/jpeg').send(JPEG));
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   fake.url = url;

@@ -52,7 +52,7 @@ export function NavBar() {
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line/80 bg-ivory/90 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-ivory">
       <nav
         aria-label="Main"
         className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-5 sm:px-8"
