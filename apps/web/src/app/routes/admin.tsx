@@ -1,4 +1,5 @@
-import { NavLink, Outlet, Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, Link, useLocation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { ADMIN_TABS, paths, type AdminTab } from '../../config/paths';
 import { cn } from '../../lib/utils';
@@ -39,7 +40,11 @@ export function Component() {
                 Back to Dashboard
               </Link>
               <AdminOverview />
-              <nav aria-label="Admin sections" className="-mx-5 mt-10 overflow-x-auto px-5 sm:-mx-8 sm:px-8">
+              <nav
+                id={TABS_NAV_ID}
+                aria-label="Admin sections"
+                className="relative -mx-5 mt-10 overflow-x-auto px-5 sm:-mx-8 sm:px-8"
+              >
                 <ul className="flex min-w-max gap-7">
                   {ADMIN_TABS.map((tab) => (
                     <li key={tab}>
@@ -62,6 +67,7 @@ export function Component() {
               </nav>
             </div>
           </div>
+          <ActiveTabInView />
           <div className="mx-auto max-w-7xl px-5 py-10 sm:px-8 sm:py-12">
             <Outlet />
           </div>
@@ -69,4 +75,27 @@ export function Component() {
       )}
     </RequireAdmin>
   );
+}
+
+const TABS_NAV_ID = 'admin-sections';
+
+/**
+ * On a phone the tab row scrolls sideways: the current tab (opened by URL, or chosen from the end
+ * of the row) is scrolled into view so the reader sees where they are.
+ */
+function ActiveTabInView() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    const nav = document.getElementById(TABS_NAV_ID);
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active) return;
+    const smooth = !first.current && !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    first.current = false;
+    nav.scrollTo?.({
+      left: active.offsetLeft - nav.clientWidth / 2 + active.offsetWidth / 2,
+      behavior: smooth ? 'smooth' : 'auto',
+    });
+  }, [pathname]);
+  return null;
 }
