@@ -10,7 +10,7 @@ import { useDeleteApiConnection } from '../api/delete-api-connection';
 import { useSyncApiConnection } from '../api/sync-api-connection';
 import { useUpdateApiConnection } from '../api/update-api-connection';
 import { PROVIDER_LABELS } from '../utils/providers';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 

@@ -10,7 +10,7 @@ import { useDeleteSubregion } from '../api/delete-subregion';
 import { useAdminDestinations } from '../api/get-destinations';
 import { AddRegionDialog } from './add-region-dialog';
 import { AddSubregionDialog } from './add-subregion-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

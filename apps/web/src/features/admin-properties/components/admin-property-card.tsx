@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { srcSetFor } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 /** '€12,000 / week' with '€1,714 / night' under it, or 'Price on Request' (seed 000 §9). */
 export function priceLines(p: AdminPropertyItem): { main: string; sub: string | null } {

@@ -17,7 +17,7 @@ import { useIcalFeeds } from '../api/get-ical-feeds';
 import { useRemoveIcalFeed } from '../api/remove-ical-feed';
 import { useRotateIcalExport } from '../api/rotate-ical-export';
 import { useRunIcalFeed } from '../api/run-ical-feed';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type FeedOutput = z.output<typeof icalFeedInputSchema>;
 

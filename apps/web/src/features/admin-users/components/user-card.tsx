@@ -7,7 +7,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUser } from '../api/update-user';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /**
  * A destructive confirmation (role alertdialog). Nothing is sent before Confirm. The opener gets
