@@ -123,7 +123,7 @@ async function main() {
       `  of which charts:      ${kB(chartSize.raw)} raw, ${kB(chartSize.gzip)} gzip (only when opened)`,
     );
     console.log(`  without the charts:   ${kB(raw - chartSize.raw)} raw, ${kB(gzip - chartSize.gzip)} gzip`);
-    console.log(`  agent's /dashboard loads ${agentScripts.size} files, none of the admin ones`);
+    console.log(`  (an agent's /dashboard loads ${agentScripts.size} files)`);
 
     // 2. A 365-night range priced in the calendar manager, three properties.
     const times: number[] = [];
