@@ -105,6 +105,11 @@ export const propertyImages = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     url: text().notNull(),
     filename: text(),
+    /**
+     * The provider's URL a synced photo was downloaded from (`url` is then our stored copy); null for
+     * images an admin added. A sync compares it with the provider's list, so it downloads new photos only.
+     */
+    sourceUrl: text(),
     sortOrder: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

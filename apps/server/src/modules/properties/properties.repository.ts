@@ -181,15 +181,24 @@ export async function removeFromWhiteLabelLinks(db: Queryable, id: number): Prom
     .where(sql`${id}::integer = any(${whiteLabelLinks.propertyIds})`);
 }
 
-/** The images of a property, replaced as a whole and kept in the order given. */
+/**
+ * The images of a property, replaced as a whole and kept in the order given. An image that stays
+ * keeps its `source_url` (a synced photo's provider URL), so saving a synced villa's form does not
+ * make the next sync download its photos again; new URLs have none.
+ */
 export async function replaceImages(db: Queryable, propertyId: number, urls: string[]): Promise<void> {
-  await db.delete(propertyImages).where(eq(propertyImages.propertyId, propertyId));
+  const removed = await db
+    .delete(propertyImages)
+    .where(eq(propertyImages.propertyId, propertyId))
+    .returning({ url: propertyImages.url, sourceUrl: propertyImages.sourceUrl });
   if (!urls.length) return;
+  const sources = new Map(removed.filter((r) => r.sourceUrl != null).map((r) => [r.url, r.sourceUrl]));
   await db.insert(propertyImages).values(
     urls.map((url, i) => ({
       propertyId,
       url,
       filename: url.split(/[?#]/)[0]!.split('/').pop() || null,
+      sourceUrl: sources.get(url) ?? null,
       sortOrder: i,
     })),
   );

@@ -2,15 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { ErrorCode, LIMITS, uploadImageResponseSchema } from '@villas/shared';
+import { ErrorCode, uploadImageResponseSchema } from '@villas/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../../lib/errors';
 import { requireRole } from '../../plugins/auth';
-import { ImageUploadService } from './uploads.service';
-import { LocalDiskImageStore } from './uploads.storage';
+import { createImageService, MAX_IMAGE_BYTES } from './uploads.service';
 
-export const MAX_IMAGE_BYTES = LIMITS.uploadMaxBytes;
 /** Room for the multipart boundaries, part headers and a few small fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 /**
@@ -110,7 +108,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       headerPairs: 20,
     },
   });
-  const service = new ImageUploadService(new LocalDiskImageStore(app.config.uploadDir));
+  const service = createImageService(app.config.uploadDir);
 
   app.post(
     '/api/upload/image',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   IMAGE_MIME_TYPES,
+  LIMITS,
   MAX_IMAGE_MEGAPIXELS,
   renditionWidths,
   type UploadImageResponse,
@@ -9,8 +10,10 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/errors';
-import type { ImageStore } from './uploads.storage';
+import { IMAGES_URL_PREFIX, LocalDiskImageStore, type ImageStore } from './uploads.storage';
 
+/** Largest image file accepted, uploaded or downloaded (a provider's photo). */
+export const MAX_IMAGE_BYTES = LIMITS.uploadMaxBytes;
 export const MAX_INPUT_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 const WEBP_QUALITY = 80;
 /** A decode that takes longer than this is abandoned (libvips checks it between tiles). */
@@ -18,19 +21,34 @@ const PROCESS_TIMEOUT_SECONDS = 30;
 /** Images processed at once: libvips already uses every core for one, and this bounds memory. */
 const CONCURRENCY = 2;
 
+/** Why the pipeline refused an image, for callers other than the upload form (a sync's report). */
+export type ImageRefusal = 'not-an-image' | 'too-many-pixels' | 'unreadable';
+
+/** An image the pipeline refused; answered to the upload form as its AppError (400). */
+export class ImageRefusedError extends AppError {
+  constructor(
+    public readonly reason: ImageRefusal,
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+  ) {
+    super(400, code, message, details);
+  }
+}
+
 export const notAnImage = () =>
-  new AppError(400, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Please select an image file', {
+  new ImageRefusedError('not-an-image', ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Please select an image file', {
     accepted: IMAGE_MIME_TYPES,
   });
 const tooManyPixels = () =>
-  new AppError(
-    400,
+  new ImageRefusedError(
+    'too-many-pixels',
     ErrorCode.VALIDATION_FAILED,
     `This image is too large to process (max ${MAX_IMAGE_MEGAPIXELS} megapixels)`,
   );
 const unreadable = () =>
-  new AppError(
-    400,
+  new ImageRefusedError(
+    'unreadable',
     ErrorCode.VALIDATION_FAILED,
     'This image could not be read. It may be damaged; please select another image file.',
   );
@@ -86,6 +104,31 @@ export class ImageUploadService {
       height: largest.height,
     };
   }
+
+  /**
+   * Removes the files of images this service stored, named by the `imageUrl` it answered (every
+   * rendition goes with it). Other URLs are ignored, so a provider's or an admin-typed URL is safe
+   * to pass.
+   */
+  async remove(imageUrls: readonly string[]): Promise<void> {
+    const names = imageUrls.flatMap((url) => {
+      const m = url.startsWith(IMAGES_URL_PREFIX) && STORED_NAME.exec(url.slice(IMAGES_URL_PREFIX.length));
+      if (!m) return [];
+      return renditionWidths(Number(m[2])).map((w) => `${m[1]}-${w}.webp`);
+    });
+    if (names.length) await this.store.remove(names);
+  }
+}
+
+/** File name of a stored image's largest rendition: its random id and width. */
+const STORED_NAME = /^([a-f0-9]{32})-(\d+)\.webp$/;
+
+/**
+ * The image pipeline over the local image store: the upload route's, and the one provider syncs
+ * send downloaded photos through (the same checks, renditions and storage as an upload).
+ */
+export function createImageService(uploadDir: string): ImageUploadService {
+  return new ImageUploadService(new LocalDiskImageStore(uploadDir));
 }
 
 async function render(input: Buffer): Promise<Rendition[]> {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
+import { createImageService } from './uploads.service';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-uploads-'));
 const imagesDir = path.join(uploadDir, 'images');
@@ -395,5 +396,37 @@ describe('POST /api/upload/image over a real socket: the size limit', () => {
     const res = await sendOverSocket(body, contentType);
     expect(res.status).toBe(201);
     expect(JSON.parse(res.text)).toMatchObject({ width: 1600 });
+  });
+});
+
+describe('the image service other modules call (createImageService: synced photos)', () => {
+  const service = () => createImageService(uploadDir);
+  const fileOf = (url: string) => path.join(imagesDir, url.slice('/uploads/images/'.length));
+
+  it('stores like an upload, and removes every rendition of an image it stored, ignoring other URLs', async () => {
+    const stored = await service().upload(await solid(1200, 800).png().toBuffer());
+    const files = stored.srcSet.split(', ').map((s) => fileOf(s.split(' ')[0]!));
+    expect(files).toHaveLength(3);
+    for (const f of files) expect(existsSync(f), f).toBe(true);
+    const other = await service().upload(await solid(300, 200).webp().toBuffer());
+    await service().remove([
+      stored.imageUrl,
+      'https://photos.example.com/pool.jpg',
+      '/uploads/images/../secret.webp',
+      '/uploads/demo/villa-1.webp',
+    ]);
+    for (const f of files) expect(existsSync(f), f).toBe(false);
+    expect(existsSync(fileOf(other.imageUrl))).toBe(true);
+  });
+
+  it('refuses with a reason a caller other than the upload form can report', async () => {
+    await expect(service().upload(Buffer.from('<!doctype html><p>Moved</p>'))).rejects.toMatchObject({
+      reason: 'not-an-image',
+      statusCode: 400,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await expect(service().upload(bombPng(8000, 8000))).rejects.toMatchObject({ reason: 'too-many-pixels' });
+    const jpeg = await solid(800, 600).jpeg().toBuffer();
+    await expect(service().upload(jpeg.subarray(0, 300))).rejects.toMatchObject({ reason: 'unreadable' });
   });
 });
