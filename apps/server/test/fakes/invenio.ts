@@ -22,6 +22,13 @@ export interface FakeCall {
   param?: unknown;
 }
 
+export interface PhotoAnswer {
+  type: string;
+  body: Buffer | string;
+  /** Answer after this many milliseconds (past the client's time-out). */
+  delayMs?: number;
+}
+
 export interface FakeInvenio {
   url: string;
   apiKey: string;
@@ -40,6 +47,13 @@ export interface FakeInvenio {
   delayMs: number;
   /** Paths answering 404 (a photo or a calendar that vanished). */
   broken: Set<string>;
+  /**
+   * Photo name (as in {{BASE}}/photos/{name}) → its answer, in place of the tiny JPEG every other
+   * photo answers (a page that is not an image, a huge or slow answer, a decompression bomb).
+   */
+  photoAnswers: Map<string, PhotoAnswer>;
+  /** Names of the photos requested (404s included), in order: what a sync downloaded. */
+  photoRequests: string[];
   calls: FakeCall[];
   reset(): void;
   /** Replaces the fixtures with `n` generated villas (each with photos, prices and a calendar). */
@@ -90,6 +104,8 @@ export async function startFakeInvenio(
     slowMs: 3000,
     delayMs: 0,
     broken: new Set(),
+    photoAnswers: new Map(),
+    photoRequests: [],
     calls: [],
     reset() {
       fake.villas = JSON.parse(fixture('invenio/villa_list.json', url));
@@ -105,6 +121,8 @@ export async function startFakeInvenio(
       fake.failOn = 'all';
       fake.delayMs = 0;
       fake.broken = new Set();
+      fake.photoAnswers = new Map();
+      fake.photoRequests = [];
       fake.calls = [];
     },
     generate(n) {
@@ -199,6 +217,7 @@ export async function startFakeInvenio(
 
   app.addHook('onRequest', async (request, reply) => {
     const p = request.url.split('?')[0]!;
+    if (p.startsWith('/photos/')) fake.photoRequests.push(decodeURIComponent(p.slice('/photos/'.length)));
     if (fake.broken.has(p)) return reply.code(404).send('Not Found');
   });
 
@@ -256,7 +275,12 @@ export async function startFakeInvenio(
     return reply.type('text/calendar; charset=utf-8').send(text);
   });
 
-  app.get('/photos/:name', async (_request, reply) => reply.type('image/jpeg').send(JPEG));
+  app.get('/photos/:name', async (request, reply) => {
+    const answer = fake.photoAnswers.get((request.params as { name: string }).name);
+    if (!answer) return reply.type('image/jpeg').send(JPEG);
+    if (answer.delayMs) await sleep(answer.delayMs);
+    return reply.type(answer.type).send(answer.body);
+  });
 
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();

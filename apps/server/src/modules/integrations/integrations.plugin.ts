@@ -11,6 +11,7 @@ import { JobRunner } from '../sync-reports/jobs';
 import { Scheduler } from '../sync-reports/scheduler';
 import { syncReportsRoutes } from '../sync-reports/sync-reports.routes';
 import { failAbandonedRuns } from '../sync-reports/sync-reports.service';
+import { createImageService } from '../uploads/uploads.service';
 import type { IntegrationDeps } from './deps';
 // Provider adapters register themselves when their module loads.
 import '../ical/ical.service';
@@ -25,6 +26,7 @@ export function createIntegrationDeps(db: Db, config: Config, log: IntegrationDe
     box: new SecretBox(config.sessionSecret, config.previousSecrets),
     outbound: createOutbound({ allowHosts: config.outbound.allowHosts }),
     runner: new JobRunner(db, log),
+    images: createImageService(config.uploadDir),
     startedAt: new Date(),
   };
 }

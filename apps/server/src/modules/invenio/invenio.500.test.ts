@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { AMENITY_CATALOGUE } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +11,13 @@ import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 
 /**
- * The time of a 500-villa sync against the fake Invenio (each villa: 2 photos, 2 price periods
- * = 180 nightly prices, a calendar with 9 blocked nights). Opt-in: SYNC_BENCH=1.
+ * The time of a 500-villa sync against the fake Invenio (each villa: 2 photos downloaded and stored
+ * through the image pipeline, 2 price periods = 180 nightly prices, a calendar with 9 blocked
+ * nights). Opt-in: SYNC_BENCH=1.
  */
-const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1' });
+const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-bench-'));
+const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', UPLOAD_DIR: uploadDir });
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 let fake: FakeInvenio;
 let admin = '';
 let connectionId = 0;
@@ -60,6 +66,7 @@ async function timedSync() {
 describe.skipIf(!processEnv.SYNC_BENCH)('500-villa sync', () => {
   it('syncs 500 villas, then re-syncs them with zero changes', async () => {
     const first = await timedSync();
+    const downloaded = fake.photoRequests.length;
     const second = await timedSync();
     console.log(
       `[sync bench] ${ctx.database.kind}: first run ${(first.ms / 1000).toFixed(1)} s ` +
@@ -70,9 +77,15 @@ describe.skipIf(!processEnv.SYNC_BENCH)('500-villa sync', () => {
     expect(first.report).toMatchObject({
       status: 'completed',
       propertiesProcessed: fake.villas.length,
+      newImagesCount: 2 * fake.villas.length,
       errors: [],
     });
+    expect(downloaded).toBe(2 * fake.villas.length);
+    expect(readdirSync(path.join(uploadDir, 'images')).filter((f) => f.endsWith('.webp'))).toHaveLength(
+      2 * fake.villas.length,
+    );
     expect(second.report).toMatchObject({ status: 'completed', changesDetected: 0, calendarUpdates: 0 });
+    expect(fake.photoRequests).toHaveLength(downloaded);
     const rows = await ctx.db
       .select({ id: properties.id })
       .from(properties)

@@ -1,6 +1,14 @@
-import { addDays, CURRENCIES, todayIso, type Currency, type InvenioFilters } from '@villas/shared';
+import {
+  addDays,
+  CURRENCIES,
+  MAX_IMAGE_MEGAPIXELS,
+  todayIso,
+  type Currency,
+  type InvenioFilters,
+} from '@villas/shared';
 import type { Db, Queryable } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
+import type { OutboundResponse } from '../../lib/outbound';
 import { priceMap, setPriceRanges } from '../calendar/calendar.service';
 import {
   applyFeed,
@@ -27,6 +35,7 @@ import {
   type ResolvedLocation,
 } from '../locations/locations.service';
 import type { JobRecorder } from '../sync-reports/jobs';
+import { ImageRefusedError, MAX_IMAGE_BYTES, type ImageRefusal } from '../uploads/uploads.service';
 import {
   InvenioClient,
   type InvenioPriceData,
@@ -43,14 +52,28 @@ const MAX_PHOTOS = 50;
 
 interface Prefetched {
   villa: InvenioVilla;
-  photos: string[];
+  /** The villa's images in the provider's order: our stored copies, each with its provider URL. */
+  images: repo.ListedImage[];
+  /** Images stored by this run for this villa (their files go again when the villa is not written). */
+  stored: string[];
   problems: string[];
   feed: { parsed: ParsedFeed } | { error: string } | null;
 }
 
+/** Why a downloaded photo was refused, as the report says it. */
+const REFUSED: Record<ImageRefusal, string> = {
+  'not-an-image': 'is not a JPEG, PNG or WebP image',
+  'too-many-pixels': `is too large to process (over ${MAX_IMAGE_MEGAPIXELS} megapixels)`,
+  unreadable: 'could not be decoded (damaged or cut off)',
+};
+
 const sameList = <T>(a: readonly T[], b: readonly T[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
+const sameImages = (a: readonly repo.ListedImage[], b: readonly repo.ListedImage[]) =>
+  a.length === b.length && a.every((x, i) => x.url === b[i]!.url && x.sourceUrl === b[i]!.sourceUrl);
 const money = (n: number) => Math.round(n * 100) / 100;
+/** A provider's URL as quoted in a report. */
+const quote = (u: string) => (u.length > 200 ? `${u.slice(0, 200)}…` : u);
 const isHttpUrl = (u: string) => {
   try {
     return ['http:', 'https:'].includes(new URL(u).protocol);
@@ -150,6 +173,14 @@ class InvenioAdapter implements ProviderAdapter {
  * One reconciliation of an Invenio account into our catalogue. Network first (list, prices, each
  * villa's calendar and new photos, a few at a time), then each villa in its own transaction: a
  * villa that fails is left exactly as it was and its error recorded; the run goes on.
+ *
+ * Photos are re-hosted: a new one is downloaded (capped like an upload: 10 MB, the outbound
+ * time-out) and goes through the upload image pipeline (type from the bytes, pixel limit,
+ * re-encoded to WebP renditions without metadata), so the villa's images are our own
+ * `/uploads/images/…` URLs. Each image row keeps the provider's URL it came from (`source_url`): a
+ * photo already stored for the villa is never downloaded again, and one the provider drops is
+ * removed with its files (once its villa's transaction committed). A photo that cannot be fetched
+ * or is refused by the pipeline is skipped and recorded as an error of the villa.
  */
 class InvenioSync {
   private readonly db: Db;
@@ -160,6 +191,9 @@ class InvenioSync {
   private amenities = new Map<string, number>();
   private listed = new Map<string, repo.ListedProperty>();
   private readonly summary: SyncSummary = { total: 0, created: 0, updated: 0, unavailable: 0 };
+  /** Photos stored by prefetches whose villa is not written yet; removed if the run stops first. */
+  private readonly unsettled = new Set<string>();
+  private ended = false;
 
   constructor(
     private readonly deps: IntegrationDeps,
@@ -171,6 +205,17 @@ class InvenioSync {
   }
 
   async run(): Promise<SyncSummary> {
+    try {
+      return await this.reconcileAll();
+    } finally {
+      // A run that stopped (cancelled, failed) leaves no stored photo no villa points at.
+      this.ended = true;
+      this.discard([...this.unsettled]);
+      this.unsettled.clear();
+    }
+  }
+
+  private async reconcileAll(): Promise<SyncSummary> {
     const villas = dedupe(await this.client.listVillas());
     this.summary.total = villas.length;
     let prices: InvenioPriceData | null = null;
@@ -213,50 +258,77 @@ class InvenioSync {
         feed = { error: providerErrorOf(err, 'The calendar').message };
       }
     }
-    const known = new Set(this.listed.get(villa.v_uuid)?.images ?? []);
-    const photos: string[] = [];
+    // Provider URL → our stored copy, for the photos this villa already has.
+    const known = new Map<string, string>();
+    for (const image of this.listed.get(villa.v_uuid)?.images ?? []) {
+      if (image.sourceUrl != null) known.set(image.sourceUrl, image.url);
+    }
+    const images: repo.ListedImage[] = [];
+    const stored: string[] = [];
+    const listed = new Set<string>();
     for (const url of villa.photos.slice(0, MAX_PHOTOS)) {
       if (!isHttpUrl(url)) {
         problems.push(`Photo skipped, not an http(s) URL: ${url.slice(0, 100)}`);
         continue;
       }
-      if (known.has(url)) {
-        photos.push(url);
+      if (listed.has(url)) continue;
+      listed.add(url);
+      const kept = known.get(url);
+      if (kept !== undefined) {
+        images.push({ url: kept, sourceUrl: url });
         continue;
       }
-      const problem = await this.checkPhoto(url);
-      if (problem) problems.push(problem);
-      else photos.push(url);
+      const result = await this.storePhoto(url);
+      if ('problem' in result) {
+        problems.push(result.problem);
+      } else {
+        images.push({ url: result.url, sourceUrl: url });
+        stored.push(result.url);
+      }
     }
-    return { villa, photos, problems, feed };
+    return { villa, images, stored, problems, feed };
   }
 
   /**
-   * A new photo must answer as an image. Photos are kept as the provider's URLs (the upload image
-   * pipeline had no service to call when this was written).
+   * Downloads a new photo and stores it through the upload image pipeline. Answers our URL of it,
+   * or why it was skipped; throws only when the run is being stopped.
    */
-  private async checkPhoto(url: string): Promise<string | null> {
+  private async storePhoto(url: string): Promise<{ url: string } | { problem: string }> {
+    let res: OutboundResponse;
     try {
-      let res = await this.deps.outbound.request(url, {
-        method: 'HEAD',
+      res = await this.deps.outbound.request(url, {
+        headers: { accept: 'image/jpeg, image/png, image/webp' },
         timeoutMs: this.deps.config.outbound.timeoutMs,
+        maxBytes: MAX_IMAGE_BYTES,
         signal: this.job.signal,
       });
-      if (res.status === 405 || res.status === 501) {
-        res = await this.deps.outbound.request(url, {
-          timeoutMs: this.deps.config.outbound.timeoutMs,
-          maxBytes: 10 * 1024 * 1024,
-          signal: this.job.signal,
-        });
-      }
-      if (!res.ok) return `Photo ${url} could not be read: HTTP error! status: ${res.status}`;
-      const type = String(res.headers['content-type'] ?? '');
-      if (type && !/^image\//i.test(type)) return `Photo ${url} is not an image (${type.slice(0, 50)})`;
-      return null;
     } catch (err) {
       if (this.job.signal.aborted) throw err;
-      return `Photo ${url} could not be read: ${providerErrorOf(err, 'The photo host').message}`;
+      return {
+        problem: `Photo ${quote(url)} could not be read: ${providerErrorOf(err, 'The photo host').message}`,
+      };
     }
+    if (!res.ok) {
+      return { problem: `Photo ${quote(url)} could not be read: HTTP error! status: ${res.status}` };
+    }
+    try {
+      const { imageUrl } = await this.deps.images.upload(res.body);
+      if (this.ended) this.discard([imageUrl]);
+      else this.unsettled.add(imageUrl);
+      return { url: imageUrl };
+    } catch (err) {
+      if (err instanceof ImageRefusedError) return { problem: `Photo ${quote(url)} ${REFUSED[err.reason]}` };
+      this.deps.log.error({ err, url }, 'a synced photo could not be stored');
+      return { problem: `Photo ${quote(url)} could not be stored (see the server log)` };
+    }
+  }
+
+  /** Removes stored photos no villa points at (best effort: a file left behind is only disk space). */
+  private discard(urls: string[]) {
+    if (!urls.length) return;
+    this.deps.images.remove(urls).catch((err: unknown) => {
+      this.deps.log.warn({ err }, 'stored photos could not be removed');
+    });
   }
 
   /** Region from the country, subregion from the destination (or district); created when new. */
@@ -292,6 +364,7 @@ class InvenioSync {
     try {
       outcome = await this.db.transaction((tx) => this.write(tx, pre, prices, created, problems));
     } catch (err) {
+      this.settle(pre.stored, pre.stored);
       if (this.job.signal.aborted) throw err;
       await this.job.error({
         propertyId: before?.id ?? null,
@@ -302,6 +375,7 @@ class InvenioSync {
       if (pre.feed && 'error' in pre.feed && before) await this.feedErrorOf(before.id, pre.feed.error);
       return before?.id ?? null;
     }
+    this.settle(pre.stored, outcome.dropped);
     for (const [k, v] of created) this.locations.set(k, v);
     this.listed.set(villa.v_uuid, outcome.listed);
     this.job.calendar(outcome.calendarNights);
@@ -329,6 +403,12 @@ class InvenioSync {
       });
     }
     return outcome.listed.id;
+  }
+
+  /** A villa's transaction ended: its new photos are no longer pending; `unused` files go. */
+  private settle(stored: string[], unused: string[]) {
+    for (const url of stored) this.unsettled.delete(url);
+    this.discard(unused);
   }
 
   private async feedErrorOf(propertyId: number, message: string) {
@@ -422,14 +502,24 @@ class InvenioSync {
       }
     }
 
-    // Photos: the provider's list, in its order, minus the ones that did not answer as images.
+    // Photos: our copies of the provider's list, in its order, minus the ones that were skipped.
     const oldImages = before?.images ?? [];
-    const newImages = pre.photos.filter((p) => !oldImages.includes(p)).length;
-    if (!sameList(oldImages, pre.photos)) {
-      await repo.replaceImages(tx, id, pre.photos);
-      const removed = oldImages.filter((p) => !pre.photos.includes(p)).length;
-      if (!isNew) changes.push(`Photos: ${newImages} new${removed ? `, ${removed} removed` : ''}`);
-      else if (pre.photos.length) changes.push(`${pre.photos.length} photos`);
+    const newImages = pre.stored.length;
+    let dropped: string[] = [];
+    if (!sameImages(oldImages, pre.images)) {
+      await repo.replaceImages(tx, id, pre.images);
+      const kept = new Set(pre.images.map((i) => i.url));
+      const removed = oldImages.filter((i) => !kept.has(i.url));
+      // Only files this sync stored go with them (an admin's images are left as they are), and not
+      // while another image row still shows them.
+      dropped = removed.filter((i) => i.sourceUrl != null).map((i) => i.url);
+      if (dropped.length) {
+        const inUse = await repo.imageUrlsInUse(tx, dropped);
+        dropped = dropped.filter((u) => !inUse.has(u));
+      }
+      if (!isNew)
+        changes.push(`Photos: ${newImages} new${removed.length ? `, ${removed.length} removed` : ''}`);
+      else if (pre.images.length) changes.push(`${pre.images.length} photos`);
     }
 
     if (
@@ -520,9 +610,9 @@ class InvenioSync {
       connectionId: this.target.connectionId ?? before?.connectionId ?? null,
       linked: true,
       vanishedAt: null,
-      images: pre.photos,
+      images: pre.images,
     };
-    return { listed, changes, isNew, newImages, calendarNights };
+    return { listed, changes, isNew, newImages, calendarNights, dropped };
   }
 
   /** Villas of this connection missing from its list: unavailable, never deleted. */

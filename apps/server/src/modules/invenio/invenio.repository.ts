@@ -28,7 +28,13 @@ export interface ListedProperty {
   connectionId: number | null;
   linked: boolean;
   vanishedAt: Date | null;
-  images: string[];
+  images: ListedImage[];
+}
+
+/** An image of a synced villa: its URL and, for a photo the sync stored, the provider's URL of it. */
+export interface ListedImage {
+  url: string;
+  sourceUrl: string | null;
 }
 
 export async function loadListed(db: Queryable, provider: string): Promise<Map<string, ListedProperty>> {
@@ -51,9 +57,10 @@ export async function loadListed(db: Queryable, provider: string): Promise<Map<s
       connectionId: syncedProperties.connectionId,
       linked: sql<boolean>`${syncedProperties.propertyId} is not null`,
       vanishedAt: syncedProperties.vanishedAt,
-      images: sql<
-        string[]
-      >`coalesce((select array_agg(${propertyImages.url} order by ${propertyImages.sortOrder}, ${propertyImages.id}) from ${propertyImages} where ${propertyImages.propertyId} = ${properties.id}), '{}'::text[])`,
+      images: sql<ListedImage[]>`coalesce((
+        select json_agg(json_build_object('url', ${propertyImages.url}, 'sourceUrl', ${propertyImages.sourceUrl})
+          order by ${propertyImages.sortOrder}, ${propertyImages.id})
+        from ${propertyImages} where ${propertyImages.propertyId} = ${properties.id}), '[]'::json)`,
     })
     .from(properties)
     .leftJoin(syncedProperties, eq(syncedProperties.propertyId, properties.id))
@@ -110,11 +117,26 @@ export async function updateListing(
     .where(eq(properties.id, id));
 }
 
-export async function replaceImages(db: Queryable, propertyId: number, urls: string[]): Promise<void> {
+/** The images of a synced villa, replaced as a whole, in the order given. */
+export async function replaceImages(db: Queryable, propertyId: number, images: ListedImage[]): Promise<void> {
   await db.delete(propertyImages).where(eq(propertyImages.propertyId, propertyId));
-  if (urls.length) {
-    await db.insert(propertyImages).values(urls.map((url, i) => ({ propertyId, url, sortOrder: i })));
+  if (images.length) {
+    await db
+      .insert(propertyImages)
+      .values(
+        images.map((image, i) => ({ propertyId, url: image.url, sourceUrl: image.sourceUrl, sortOrder: i })),
+      );
   }
+}
+
+/** Those of `urls` that an image row (of any property) still points at. */
+export async function imageUrlsInUse(db: Queryable, urls: string[]): Promise<Set<string>> {
+  if (!urls.length) return new Set();
+  const rows = await db
+    .selectDistinct({ url: propertyImages.url })
+    .from(propertyImages)
+    .where(inArray(propertyImages.url, urls));
+  return new Set(rows.map((r) => r.url));
 }
 
 export async function upsertLink(

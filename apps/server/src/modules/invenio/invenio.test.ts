@@ -1,5 +1,10 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { addDays, AMENITY_CATALOGUE, todayIso } from '@villas/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   amenities,
@@ -16,7 +21,13 @@ import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio'
 import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 
-const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', OUTBOUND_TIMEOUT_MS: '1000' });
+const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-invenio-'));
+const ctx = useTestContext({
+  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+  OUTBOUND_TIMEOUT_MS: '1000',
+  UPLOAD_DIR: uploadDir,
+});
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 let fake: FakeInvenio;
 let admin = '';
 let connectionId = 0;
@@ -127,6 +138,52 @@ async function price(propertyId: number, date: string) {
     .from(dailyPricing)
     .where(and(eq(dailyPricing.propertyId, propertyId), eq(dailyPricing.date, date)));
   return row ? { price: Number(row.price), currency: row.currency } : undefined;
+}
+
+/** A villa's images in order: our URL and the provider's URL it was downloaded from. */
+async function images(propertyId: number) {
+  return ctx.db
+    .select({ url: propertyImages.url, sourceUrl: propertyImages.sourceUrl })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, propertyId))
+    .orderBy(asc(propertyImages.sortOrder), asc(propertyImages.id));
+}
+
+/** The file behind one of our image URLs (`/uploads/images/<name>`). */
+const fileOf = (url: string) => path.join(uploadDir, 'images', url.slice('/uploads/images/'.length));
+const STORED = /^\/uploads\/images\/[a-f0-9]{32}-\d+\.webp$/;
+const isWebp = (file: string) => {
+  const head = readFileSync(file).subarray(0, 12);
+  return head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP';
+};
+
+/** Waits for a best-effort clean-up (files are removed after the villa's transaction, unawaited). */
+async function gone(file: string) {
+  for (let i = 0; i < 100 && existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  return !existsSync(file);
+}
+
+/** A valid 1-bit greyscale PNG of one colour: a huge canvas in a few KB (a decompression bomb). */
+function bombPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const idat = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const d = (n: number) => addDays(today, n);
@@ -281,16 +338,37 @@ describe('Invenio sync', () => {
     expect(names.map((n) => n.name).sort()).toEqual(
       ['Air Conditioning', 'Alarm', 'BBQ', 'Private Chef', 'Sea View', 'Swimming Pool', 'Wifi'].sort(),
     );
-    const images = await ctx.db
-      .select({ url: propertyImages.url })
-      .from(propertyImages)
-      .where(eq(propertyImages.propertyId, pins.id))
-      .orderBy(asc(propertyImages.sortOrder));
-    expect(images.map((i) => i.url)).toEqual([
+    // Photos are downloaded once each and re-hosted through the upload pipeline, in the provider's
+    // order: our WebP files, each row remembering the provider's URL.
+    expect([...fake.photoRequests].sort()).toEqual(
+      [
+        'pins-bleus-pool.jpg',
+        'pins-bleus-terrace.jpg',
+        'pins-bleus-master.jpg',
+        'edelweiss-lounge.jpg',
+        'edelweiss-spa.jpg',
+        'kalima-sunset.jpg',
+        'kalima-suite.jpg',
+        'serena-garden.jpg',
+      ].sort(),
+    );
+    const pinsImages = await images(pins.id);
+    expect(pinsImages.map((i) => i.sourceUrl)).toEqual([
       `${fake.url}/photos/pins-bleus-pool.jpg`,
       `${fake.url}/photos/pins-bleus-terrace.jpg`,
       `${fake.url}/photos/pins-bleus-master.jpg`,
     ]);
+    for (const { url } of pinsImages) {
+      expect(url).toMatch(STORED);
+      expect(isWebp(fileOf(url)), url).toBe(true);
+    }
+    expect(new Set(pinsImages.map((i) => i.url)).size).toBe(3);
+    // The public answer carries our URLs, never the provider's.
+    const publicPins = await ctx.app.inject({
+      url: `/api/properties/${pins.id}`,
+      headers: { cookie: admin },
+    });
+    expect(publicPins.json().images).toEqual(pinsImages.map((i) => i.url));
 
     // Price periods → nightly prices, both period dates included, in the period's currency.
     expect(await price(pins.id, d(1))).toEqual({ price: 5000, currency: 'EUR' });
@@ -324,6 +402,7 @@ describe('Invenio sync', () => {
 
   it('changes nothing and reports zero changes on a second run with the same data', async () => {
     const before = await ctx.db.select().from(properties).where(eq(properties.externalProvider, 'invenio'));
+    const imagesBefore = await ctx.db.select().from(propertyImages).orderBy(asc(propertyImages.id));
     const r = await sync();
     expect(r).toMatchObject({
       status: 'completed',
@@ -338,6 +417,9 @@ describe('Invenio sync', () => {
     expect(after.map((p) => [p.id, p.updatedAt.getTime()])).toEqual(
       before.map((p) => [p.id, p.updatedAt.getTime()]),
     );
+    // No photo downloaded again; the image rows are the same rows.
+    expect(fake.photoRequests).toEqual([]);
+    expect(await ctx.db.select().from(propertyImages).orderBy(asc(propertyImages.id))).toEqual(imagesBefore);
     const count = await ctx.db
       .select({ id: properties.id })
       .from(properties)
@@ -365,10 +447,88 @@ describe('Invenio sync', () => {
     expect(pinsChange.changeDescription).toMatch(/5 nights released/);
     const kalimaChange = r.propertyChanges.find((c) => c.propertyName === 'Villa Kalima')!;
     expect(kalimaChange).toMatchObject({ changeDescription: 'Photos: 1 new', newImageCount: 1 });
+    expect(fake.photoRequests).toEqual(['kalima-pool.jpg']);
 
     const pins = await property(PINS);
     expect(await price(pins.id, d(31))).toEqual({ price: 8000, currency: 'EUR' });
     expect(await blockedNights(pins.id)).toEqual(nights(10, 14));
+  });
+
+  it('downloads only a new photo and removes a dropped one with its files, in the provider order', async () => {
+    const pins = await property(PINS);
+    const before = await images(pins.id);
+    const [pool, terrace, master] = before;
+    fake.villas[0]!.photos = [
+      `${fake.url}/photos/pins-bleus-master.jpg`,
+      `${fake.url}/photos/pins-bleus-garden.jpg`,
+      `${fake.url}/photos/pins-bleus-pool.jpg`,
+    ];
+    const r = await sync();
+    expect(r.errors).toEqual([]);
+    expect(fake.photoRequests).toEqual(['pins-bleus-garden.jpg']);
+    const change = r.propertyChanges.find((c) => c.propertyName === 'Villa Les Pins Bleus')!;
+    // (Its prices and nights also go back to the recorded ones the previous test changed.)
+    expect(change.changeDescription).toMatch(/^Photos: 1 new, 1 removed(;|$)/);
+    expect(change.newImageCount).toBe(1);
+    const after = await images(pins.id);
+    expect(after.map((i) => i.sourceUrl)).toEqual(fake.villas[0]!.photos);
+    expect(after[0]!.url).toBe(master!.url);
+    expect(after[2]!.url).toBe(pool!.url);
+    expect(after[1]!.url).toMatch(STORED);
+    expect(isWebp(fileOf(after[1]!.url))).toBe(true);
+    expect(await gone(fileOf(terrace!.url))).toBe(true);
+    expect(existsSync(fileOf(pool!.url))).toBe(true);
+
+    // Back to the recorded list: the terrace is downloaded again, the garden goes.
+    fake.reset();
+    const back = await sync();
+    expect(fake.photoRequests).toEqual(['pins-bleus-terrace.jpg']);
+    expect(back.errors).toEqual([]);
+    expect(await gone(fileOf(after[1]!.url))).toBe(true);
+    expect((await images(pins.id)).map((i) => i.sourceUrl)).toEqual(fake.villas[0]!.photos);
+  });
+
+  it('keeps synced photos through an admin save; an admin-typed URL has no source and the next sync drops it', async () => {
+    const pins = await property(PINS);
+    const synced = await images(pins.id);
+    const typed = 'https://images.example.com/typed-by-hand.jpg';
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${pins.id}`,
+      headers: { cookie: admin },
+      payload: { images: [...synced.map((i) => i.url), typed] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await images(pins.id)).toEqual([...synced, { url: typed, sourceUrl: null }]);
+
+    const r = await sync();
+    expect(r.errors).toEqual([]);
+    expect(fake.photoRequests).toEqual([]);
+    expect(r.propertyChanges.find((c) => c.propertyName === 'Villa Les Pins Bleus')).toMatchObject({
+      changeDescription: 'Photos: 0 new, 1 removed',
+      newImageCount: 0,
+    });
+    expect(await images(pins.id)).toEqual(synced);
+  });
+
+  it('keeps the file of a dropped photo while another property still shows it', async () => {
+    const pins = await property(PINS);
+    const serena = await property(SERENA);
+    const [pool] = await images(pins.id);
+    const serenaImages = await images(serena.id);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${serena.id}`,
+      headers: { cookie: admin },
+      payload: { images: [...serenaImages.map((i) => i.url), pool!.url] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    fake.villas[0]!.photos = (fake.villas[0]!.photos as string[]).slice(1);
+    const r = await sync();
+    expect(r.errors).toEqual([]);
+    expect((await images(pins.id)).map((i) => i.url)).not.toContain(pool!.url);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(fileOf(pool!.url))).toBe(true);
   });
 
   it('never touches nights an admin blocked by hand, and never exports imported ones', async () => {
@@ -469,9 +629,12 @@ describe('Invenio sync', () => {
     fake.broken.add('/ical/kalima.ics');
     fake.villas[2]!.bedrooms = 8;
     const kalima = await property(KALIMA);
+    const edelweissImages = await images((await property(EDELWEISS)).id);
     const blockedBefore = await blockedNights(kalima.id);
     const r = await sync();
     expect(r.status).toBe('completed');
+    expect(fake.photoRequests).toEqual(['edelweiss-gone.jpg']);
+    expect(await images((await property(EDELWEISS)).id)).toEqual(edelweissImages);
     expect(r.errors).toEqual([
       {
         propertyName: 'Chalet Edelweiss',
@@ -489,6 +652,94 @@ describe('Invenio sync', () => {
       headers: { cookie: admin },
     });
     expect(feeds.json()[0]).toMatchObject({ label: 'Invenio', lastStatus: 'error', connectionId });
+  });
+
+  it('skips a photo that is not an image, too large, too slow or a decompression bomb; the villa still syncs', async () => {
+    const edelweiss = await property(EDELWEISS);
+    const before = await images(edelweiss.id);
+    const photo = (name: string) => `${fake.url}/photos/${name}`;
+    fake.photoAnswers.set('edelweiss-page.jpg', {
+      type: 'text/html',
+      body: '<html><body>Moved</body></html>',
+    });
+    fake.photoAnswers.set('edelweiss-huge.jpg', { type: 'image/jpeg', body: Buffer.alloc(11 * 1024 * 1024) });
+    fake.photoAnswers.set('edelweiss-slow.jpg', { type: 'image/jpeg', body: 'late', delayMs: 1500 });
+    fake.photoAnswers.set('edelweiss-bomb.png', { type: 'image/png', body: bombPng(8000, 8000) });
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    fake.photoAnswers.set('edelweiss-cut.jpg', {
+      type: 'image/jpeg',
+      body: jpeg.subarray(0, jpeg.length >> 1),
+    });
+    const added = [
+      'edelweiss-page.jpg',
+      'edelweiss-huge.jpg',
+      'edelweiss-slow.jpg',
+      'edelweiss-bomb.png',
+      'edelweiss-new.jpg',
+    ];
+    (fake.villas[1]!.photos as Array<{ url: string }>).push(...added.map((name) => ({ url: photo(name) })));
+    fake.villas[1]!.bedrooms = 7;
+
+    const r = await sync();
+    expect(r.status).toBe('completed');
+    expect(r.errors).toEqual([
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-page.jpg')} is not a JPEG, PNG or WebP image`,
+      },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-huge.jpg')} could not be read: The photo host's answer is too large (The answer is larger than 10240 KB)`,
+      },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: expect.stringMatching(
+          new RegExp(
+            `^Photo ${photo('edelweiss-slow.jpg')} could not be read: The photo host did not answer in time`,
+          ),
+        ),
+      },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-bomb.png')} is too large to process (over 40 megapixels)`,
+      },
+    ]);
+    // The rest of the villa is written, with the photo that worked after the ones that did not.
+    const after = await property(EDELWEISS);
+    expect(after.bedrooms).toBe(7);
+    const now = await images(edelweiss.id);
+    expect(now.map((i) => i.sourceUrl)).toEqual([
+      ...before.map((i) => i.sourceUrl),
+      photo('edelweiss-new.jpg'),
+    ]);
+    expect(now.slice(0, before.length)).toEqual(before);
+    expect(r.propertyChanges.find((c) => c.propertyName === 'Chalet Edelweiss')).toMatchObject({
+      changeDescription: 'Changed: bedrooms; Photos: 1 new',
+      newImageCount: 1,
+    });
+
+    // A damaged image (cut off after its header) is refused too; the skipped ones are tried again.
+    fake.photoRequests = [];
+    (fake.villas[1]!.photos as Array<{ url: string }>).push({ url: photo('edelweiss-cut.jpg') });
+    fake.photoAnswers.set('edelweiss-page.jpg', { type: 'image/jpeg', body: jpeg });
+    const again = await sync();
+    expect(again.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining('edelweiss-huge.jpg could not be read'),
+      expect.stringContaining('edelweiss-slow.jpg could not be read'),
+      expect.stringContaining('edelweiss-bomb.png is too large to process'),
+      `Photo ${photo('edelweiss-cut.jpg')} could not be decoded (damaged or cut off)`,
+    ]);
+    expect(fake.photoRequests.sort()).toEqual(
+      [
+        'edelweiss-page.jpg',
+        'edelweiss-huge.jpg',
+        'edelweiss-slow.jpg',
+        'edelweiss-bomb.png',
+        'edelweiss-cut.jpg',
+      ].sort(),
+    );
   });
 
   it('leaves a villa untouched when writing it fails, records the error and goes on', async () => {
