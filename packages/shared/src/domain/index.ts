@@ -1,5 +1,6 @@
 export * from './amenities.js';
 export * from './pricing.js';
+export * from './currency.js';
 export * from './text.js';
 export * from './search-summary.js';
 export * from './inquiry-type.js';

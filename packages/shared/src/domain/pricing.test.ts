@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bookingEstimate, formatMoney, isPriceOnRequest, weeklyPrice, weeklyPriceLabel } from './pricing.js';
+import {
+  bookingEstimate,
+  formatMoney,
+  isPriceOnRequest,
+  serviceFeeFor,
+  weeklyPrice,
+  weeklyPriceLabel,
+} from './pricing.js';
 
 describe('weekly price', () => {
   it('is nightly × 7 (the featured villa: 15,000 a night is 105,000 a week)', () => {
@@ -71,6 +78,13 @@ describe('bookingEstimate (seed 000 §9)', () => {
     });
     // 7 × 1250 = 8750; 3 % = 262.5 → 263
     expect(bookingEstimate({ nights: 7, nightly: 1250 })).toMatchObject({ serviceFee: 263, total: 9013 });
+  });
+  it('takes the fee exactly, half away from zero, whatever floating point makes of 3 %', () => {
+    expect(serviceFeeFor(8750)).toBe(263);
+    expect(serviceFeeFor(50)).toBe(2); // 1.5
+    expect(serviceFeeFor(49.99)).toBe(1); // 1.4997
+    expect(serviceFeeFor(0)).toBe(0);
+    expect(serviceFeeFor(Number.NaN)).toBe(0);
   });
   it("uses a dated search's total cost when supplied", () => {
     expect(bookingEstimate({ nights: 4, nightly: 1000, totalCost: 5200 })).toMatchObject({

@@ -1,4 +1,5 @@
 import { LIMITS } from '../constants.js';
+import { multiply, roundRatio, toRatio } from './decimal.js';
 
 /** Money helpers. Amounts are decimals with at most 2 fraction digits; arithmetic runs in cents. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
@@ -30,6 +31,16 @@ export function weeklyPriceLabel(nightly: number | null | undefined, currency = 
   return w == null ? 'Price on Request' : formatMoney(w, currency);
 }
 
+/**
+ * The 3 % service fee of a subtotal, rounded to a whole unit half away from zero, computed exactly
+ * (8,750 → 262.5 → 263). The estimate applies it to the subtotal in the currency it shows.
+ */
+export function serviceFeeFor(subtotal: number): number {
+  const s = toRatio(subtotal);
+  const rate = toRatio(LIMITS.serviceFeeRate);
+  return s && rate ? roundRatio(multiply(s, rate)) : 0;
+}
+
 export interface BookingEstimate {
   nights: number;
   weeks: number;
@@ -59,7 +70,7 @@ export function bookingEstimate(args: {
   else if (isPriceOnRequest(nightly)) return null;
   else if (nights < 7) subtotal = fromCents(toCents(nightly!) * 7);
   else subtotal = fromCents(toCents(nightly!) * (weeks * 7 + extraNights));
-  const serviceFee = Math.round(subtotal * LIMITS.serviceFeeRate);
+  const serviceFee = serviceFeeFor(subtotal);
   return {
     nights,
     weeks,

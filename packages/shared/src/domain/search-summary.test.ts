@@ -36,6 +36,18 @@ describe('searchSummary', () => {
     ).toEqual(['Region #3', '8 guests', 'Chalet', 'From €10,000 / week', 'view: sea']);
   });
 
+  it("shows budgets (stored in EUR) in the agent's currency by the conversion rule, EUR without a rate", () => {
+    const rates = [{ fromCurrency: 'EUR', toCurrency: 'GBP', rate: 0.865 }];
+    expect(searchSummary({ maxPrice: 11560.69, minPrice: 5000 }, { currency: 'GBP', rates })).toEqual([
+      'From £4,325 / week',
+      'Up to £10,000 / week', // 9,999.99685 → 10,000
+    ]);
+    expect(searchSummary({ maxPrice: 50000 }, { currency: 'CHF', rates })).toEqual(['Up to €50,000 / week']);
+    expect(searchSummary({ maxPrice: 50000 }, { currency: 'EUR', rates: [] })).toEqual([
+      'Up to €50,000 / week',
+    ]);
+  });
+
   it('ignores blank values and returns nothing for no filters', () => {
     expect(searchSummary(null)).toEqual([]);
     expect(searchSummary({ country: '', destination: 'any', amenityIds: [], bedrooms: null })).toEqual([]);

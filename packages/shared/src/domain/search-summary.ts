@@ -1,12 +1,26 @@
-import { PROPERTY_TYPE_LABELS, type PropertyType } from '../constants.js';
+import { PROPERTY_TYPE_LABELS, SITE_CURRENCY, type PropertyType } from '../constants.js';
 import { formatLongDate, isValidIsoDate } from '../dates.js';
+import { convertMoney, type Rates } from './currency.js';
 import { formatMoney } from './pricing.js';
 
 const isBlank = (v: unknown) =>
   v === undefined || v === null || v === '' || v === 'any' || (Array.isArray(v) && v.length === 0);
 
 const asDate = (v: unknown) => (typeof v === 'string' && isValidIsoDate(v) ? formatLongDate(v) : String(v));
-const asMoney = (v: unknown) => (Number.isFinite(Number(v)) ? formatMoney(Number(v)) : String(v));
+/** The agent's display currency and the stored rates; without them budgets show in EUR. */
+export interface SummaryCurrency {
+  currency: string;
+  rates: Rates;
+}
+
+/** A stored budget (EUR, the site currency) in the display currency by the conversion rule of currency.ts. */
+function budgetText(v: unknown, display: SummaryCurrency | undefined): string {
+  const eur = Number(v);
+  if (!Number.isFinite(eur)) return String(v);
+  const to = display?.currency ?? SITE_CURRENCY;
+  const converted = convertMoney(eur, SITE_CURRENCY, to, display?.rates);
+  return converted == null ? formatMoney(eur, SITE_CURRENCY) : formatMoney(converted, to);
+}
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Keys that carry no search meaning for the agent. */
@@ -16,8 +30,12 @@ const IGNORED = new Set(['limit', 'offset']);
  * A link's stored search filters as short, human labels (seed 000 §2 My Dashboard, seed 001 §2
  * White-label tab): country, destination, dates, bedrooms, prices and any other criteria such as
  * regionId, guests or propertyType. Unknown keys are shown as 'key: value' so nothing stored is hidden.
+ * Budgets are stored in EUR; with `display` they are shown in the agent's currency.
  */
-export function searchSummary(filters: Record<string, unknown> | null | undefined): string[] {
+export function searchSummary(
+  filters: Record<string, unknown> | null | undefined,
+  display?: SummaryCurrency,
+): string[] {
   if (!filters) return [];
   const f = Object.fromEntries(Object.entries(filters).filter(([k, v]) => !isBlank(v) && !IGNORED.has(k)));
   const out: string[] = [];
@@ -39,8 +57,8 @@ export function searchSummary(filters: Record<string, unknown> | null | undefine
   take('bedrooms', (v) => `${String(v)}+ bedrooms`);
   take('guests', (v) => (Number.isFinite(Number(v)) ? plural(Number(v), 'guest') : `Guests: ${String(v)}`));
   take('propertyType', (v) => PROPERTY_TYPE_LABELS[v as PropertyType] ?? String(v));
-  take('minPrice', (v) => `From ${asMoney(v)} / week`);
-  take('maxPrice', (v) => `Up to ${asMoney(v)} / week`);
+  take('minPrice', (v) => `From ${budgetText(v, display)} / week`);
+  take('maxPrice', (v) => `Up to ${budgetText(v, display)} / week`);
   take('amenityIds', (v) => (Array.isArray(v) ? plural(v.length, 'amenity', 'amenities') : String(v)));
 
   for (const [k, v] of Object.entries(f)) {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   bathroomsFor,
   cardAmenities,
+  foldForSearch,
   inquiryTypeLabel,
+  matchesSearch,
   truncateAmenity,
   truncateDescription,
   unreadBadge,
@@ -47,4 +49,19 @@ describe('inquiry type from the message prefix (seed 001 §3)', () => {
 describe('white-label title', () => {
   it("is 'Company - Agent', trimmed", () =>
     expect(whiteLabelTitle(' Azure Voyages ', 'Sophie Laurent ')).toBe('Azure Voyages - Sophie Laurent'));
+});
+
+describe('search folding', () => {
+  it('ignores accents, case, curly apostrophes and extra spaces', () => {
+    expect(foldForSearch('  Côte   d’Azur ')).toBe("cote d'azur");
+    expect(foldForSearch('ZÜRICH')).toBe('zurich');
+  });
+  it('matches when every word occurs in one of the fields', () => {
+    const fields = ['Villa Aurora', 'France', 'Côte d’Azur', 'Saint-Tropez, France'];
+    expect(matchesSearch("cote d'azur", fields)).toBe(true);
+    expect(matchesSearch('AURORA tropez', fields)).toBe(true);
+    expect(matchesSearch('aurora italy', fields)).toBe(false);
+    expect(matchesSearch('   ', fields)).toBe(true);
+    expect(matchesSearch('x', [null, undefined])).toBe(false);
+  });
 });

@@ -36,3 +36,25 @@ export function inquiryTypeLabel(
 
 /** White-label link title from the dashboard dialog: 'Company - Agent'. */
 export const whiteLabelTitle = (company: string, agent: string) => `${company.trim()} - ${agent.trim()}`;
+
+/**
+ * Text folded for searching: accents removed, case ignored, curly apostrophes made straight and runs
+ * of spaces collapsed, so 'cote d'azur' finds 'Côte d’Azur' and 'ZURICH' finds 'Zürich'.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Whether every word of the query occurs in one of the fields (folded as above). A blank query matches. */
+export function matchesSearch(query: string, fields: ReadonlyArray<string | null | undefined>): boolean {
+  const words = foldForSearch(query).split(' ').filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = foldForSearch(fields.filter(Boolean).join(' \u0000 '));
+  return words.every((w) => haystack.includes(w));
+}
