@@ -129,6 +129,15 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
     clientPage.on('request', (r) => {
       if (r.resourceType() === 'script' || /\.m?js(\?|$)/.test(r.url())) scripts.push(r.url());
     });
+    // JS and CSS of 1 kB and more arrive compressed (the build's .br/.gz files): the URLs that did not.
+    const uncompressed: Array<Promise<string | null>> = [];
+    clientPage.on('response', (r) => {
+      if (!/\.(m?js|css)(\?|$)/.test(r.url())) return;
+      const encoding = r.headers()['content-encoding'] ?? '';
+      uncompressed.push(
+        r.body().then((b) => (b.length < 1024 || /^(br|gzip)$/.test(encoding) ? null : r.url())),
+      );
+    });
     expect((await clientPage.request.get('/api/auth/user')).status()).toBe(401);
     await clientPage.goto(linkUrl);
     await expect(clientPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -142,6 +151,7 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
     await expect(clientPage.locator('body')).not.toContainText(/€|£|CHF|Price on Request|\/ week/);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((u) => /app-layout|nav-bar|dashboard|admin|notification/.test(u))).toEqual([]);
+    expect((await Promise.all(uncompressed)).filter(Boolean), 'sent without br or gzip').toEqual([]);
 
     // The client asks for the second villa: name, e-mail, phone, dates, guests and a message.
     const villa = names[1]!;

@@ -43,6 +43,8 @@ build('@villas/web', p('apps/web/dist/index.html'), [
   p('apps/web/src'),
   p('apps/web/index.html'),
   p('apps/web/public'),
+  // The build's own steps (the precompressed .br and .gz files among them).
+  p('apps/web/vite.config.ts'),
 ]);
 build('@villas/server', p('apps/server/dist/server.js'), [p('apps/server/src'), p('apps/server/drizzle')]);
 

@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client';
 import { Mailer } from './lib/mailer';
 import { registerModules } from './modules';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   database: Database;
   /** Serve the built web app (production); tests leave it off. */
   serveWeb?: boolean;
+  /** The built web app's folder: apps/web/dist unless a test brings its own. */
+  webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -74,13 +77,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  // Before every route (API, docs, uploads, web app): it attaches itself to each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(cookie, { secret: opts.config.sessionSecret });
   await app.register(securityPlugin, { config: opts.config });
   await app.register(openApiPlugin, { config: opts.config });
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   await app.register(registerModules);
-  await app.register(webPlugin, { serveWeb: opts.serveWeb ?? false });
+  await app.register(webPlugin, { serveWeb: opts.serveWeb ?? false, distDir: opts.webDistDir });
   return app;
 }
 

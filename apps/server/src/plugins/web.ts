@@ -29,17 +29,30 @@ declare module 'fastify' {
   }
 }
 
-export const webPlugin = fp(async (app: FastifyInstance, opts: { serveWeb: boolean }) => {
+export interface WebOptions {
+  serveWeb: boolean;
+  /** The built web app; apps/web/dist unless a test points elsewhere. */
+  distDir?: string;
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   app.decorate('htmlTransforms', []);
-  const indexFile = path.join(webDistDir, 'index.html');
+  const distDir = opts.distDir ?? webDistDir;
+  const indexFile = path.join(distDir, 'index.html');
   const serve = opts.serveWeb && existsSync(indexFile);
   if (serve) {
     await app.register(async (files) => {
       files.addHook('onRoute', markAssets);
       await files.register(fastifyStatic, {
-        root: webDistDir,
+        root: distDir,
         wildcard: false,
         index: false,
+        // The build writes file.br and file.gz beside each text file (apps/web/vite.config.ts): sent as
+        // they are, by the request's Accept-Encoding, with Vary: Accept-Encoding. They get no URL of
+        // their own. Files without them (images, fonts, source maps) are sent as they are, or
+        // compressed on the way out by the compression plugin when their type is text.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         maxAge: '1y',
         immutable: true,
         setHeaders: (res, file) => {
