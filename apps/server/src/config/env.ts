@@ -72,6 +72,11 @@ const envSchema = z.object({
   LOG_PRETTY: bool.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(60),
+  LOGIN_ACCOUNT_MAX_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(100),
+  LOGIN_ADDRESS_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
   TRUST_PROXY: bool.default(false),
   API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
@@ -110,6 +115,18 @@ export interface Config {
   logLevel: string;
   logPretty: boolean;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Failed sign-ins, counted in the database (shared by every instance): per account, consecutive
+   * failures lock it for `accountLockSeconds`, doubling per further failure up to
+   * `accountMaxLockSeconds`; per client address, at most `addressMaxFailures` in a window.
+   */
+  login: {
+    accountMaxFailures: number;
+    accountLockSeconds: number;
+    accountMaxLockSeconds: number;
+    addressMaxFailures: number;
+    addressWindowSeconds: number;
+  };
   trustProxy: boolean;
   /** Who may read /api/docs: administrators (default), everybody, or nobody. */
   apiDocs: 'admin' | 'public' | 'off';
@@ -165,6 +182,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
+  if (e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS < e.LOGIN_ACCOUNT_LOCK_SECONDS) {
+    problems.push('LOGIN_ACCOUNT_MAX_LOCK_SECONDS: must be at least LOGIN_ACCOUNT_LOCK_SECONDS');
+  }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR);
   return Object.freeze({
@@ -186,6 +206,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    login: {
+      accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+      accountLockSeconds: e.LOGIN_ACCOUNT_LOCK_SECONDS,
+      accountMaxLockSeconds: e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS,
+      addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+      addressWindowSeconds: e.LOGIN_ADDRESS_WINDOW_SECONDS,
+    },
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
@@ -223,6 +250,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '10000',
+    // Every injected request comes from 127.0.0.1: files that test the address limit set their own.
+    LOGIN_ADDRESS_MAX_FAILURES: '10000',
     SYNC_INTERVAL_MINUTES: '0',
     ICAL_INTERVAL_MINUTES: '0',
     ...overrides,

@@ -37,3 +37,12 @@ export class ConflictError extends AppError {
     super(409, code, message);
   }
 }
+/** 429 with the seconds to wait: the error handler sends them as `Retry-After`. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(429, ErrorCode.RATE_LIMITED, message);
+  }
+}

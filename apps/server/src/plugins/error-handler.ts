@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, pgErrorCode } from '../db/client';
-import { AppError } from '../lib/errors';
+import { AppError, TooManyRequestsError } from '../lib/errors';
 
 const DEFAULT_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
@@ -38,6 +38,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({
         code: err.code,
         message: err.message,

@@ -2,3 +2,4 @@ export * from './users';
 export * from './catalogue';
 export * from './engagement';
 export * from './sync';
+export * from './limits';

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
 import { login, logout, register } from './auth.service';
+import { LoginLimiter } from './login-limits';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Secure whenever the request came over TLS (X-Forwarded-Proto counts with TRUST_PROXY), or the
@@ -17,6 +18,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secureFor = (protocol: string) =>
     protocol === 'https' || (app.config.publicUrl?.startsWith('https:') ?? false);
   const publicForm = { public: true, ...formRateLimit(app.config) };
+  // Login is limited by failed attempts per account and per address, in the database (shared by
+  // every instance), instead of by requests per address in memory.
+  const limits = new LoginLimiter(app.db, app.config.login);
+  limits.start((err) => app.log.warn({ err }, 'could not delete expired login limit counters'));
+  app.addHook('onClose', async () => limits.stop());
 
   app.post(
     '/api/auth/register',
@@ -27,11 +33,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: publicForm,
+      config: { public: true },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: currentUserSchema } },
     },
     async (request, reply) => {
-      const result = await login(app.db, request.body, {
+      const result = await login(app.db, limits, request.body, {
         previousSessionId: request.sessionId,
         userAgent: request.headers['user-agent'],
         ip: request.ip,

@@ -15,6 +15,7 @@ import { hashToken, newToken, toCurrentUser, type AuthUser } from '../../plugins
 import { notifyAdmins } from '../notifications/notifications.service';
 import * as users from '../users/users.repository';
 import { isEmailTaken, toUser } from '../users/users.service';
+import type { LoginLimiter } from './login-limits';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 
 /** A new application: role agent, not approved; every admin is told. */
@@ -64,16 +65,24 @@ export interface LoginResult {
 
 /**
  * Checks the credentials and opens a new session (a fresh id at every login). The old session, if
- * any, is ended. Wrong e-mail and wrong password answer the same.
+ * any, is ended. Wrong e-mail and wrong password answer the same. The login limits are checked
+ * before the password (a closed account or address answers 429 whatever the password) and count
+ * every failure, for unknown e-mails too.
  */
 export async function login(
   db: Db,
+  limits: LoginLimiter,
   input: LoginInput,
-  meta: { previousSessionId: string | null; userAgent?: string; ip?: string },
+  meta: { previousSessionId: string | null; userAgent?: string; ip: string },
 ): Promise<LoginResult> {
+  const attempt = await limits.begin(input.email, meta.ip);
   const row = await users.findByEmail(db, input.email);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), input.password);
-  if (!row || !ok) throw new UnauthorizedError('Invalid credentials', ErrorCode.INVALID_CREDENTIALS);
+  if (!row || !ok) {
+    await attempt.failed();
+    throw new UnauthorizedError('Invalid credentials', ErrorCode.INVALID_CREDENTIALS);
+  }
+  await attempt.succeeded();
   if (!row.approved) {
     throw new ForbiddenError(
       'Account pending approval. An administrator will review your application within 24 hours.',
