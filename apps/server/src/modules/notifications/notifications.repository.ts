@@ -17,22 +17,29 @@ export function listForUser(db: Queryable, p: { userId: number; limit?: number; 
   return q;
 }
 
+/** The owner filter from lib/access (`undefined` = any owner; it never is for notifications). */
+const owned = (userId: number | undefined) =>
+  userId === undefined ? undefined : eq(notifications.userId, userId);
+
 export async function markRead(
   db: Queryable,
-  p: { id: number; userId: number },
+  p: { id: number; userId: number | undefined },
 ): Promise<NotificationRow | undefined> {
   const [row] = await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.id, p.id), eq(notifications.userId, p.userId)))
+    .where(and(eq(notifications.id, p.id), owned(p.userId)))
     .returning();
   return row;
 }
 
-export async function deleteOwn(db: Queryable, p: { id: number; userId: number }): Promise<boolean> {
+export async function deleteOwned(
+  db: Queryable,
+  p: { id: number; userId: number | undefined },
+): Promise<boolean> {
   const rows = await db
     .delete(notifications)
-    .where(and(eq(notifications.id, p.id), eq(notifications.userId, p.userId)))
+    .where(and(eq(notifications.id, p.id), owned(p.userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
 }

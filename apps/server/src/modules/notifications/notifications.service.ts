@@ -1,6 +1,7 @@
 import type { Notification } from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { assertCanActOn, ownerFilter } from '../../lib/access';
 import { NotFoundError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
@@ -42,8 +43,8 @@ function toNotification(r: repo.NotificationRow): Notification {
 }
 
 /**
- * A user's own notifications, newest first. Another user's id (administrators included) answers
- * 404 like an unknown one: notifications are private to their owner.
+ * A user's own notifications, newest first. Another user's id (administrators included, lib/access)
+ * answers 404 like an unknown one: notifications are private to their owner.
  */
 export async function listNotifications(
   db: Queryable,
@@ -51,7 +52,7 @@ export async function listNotifications(
   userId: number,
   paging: { limit?: number; offset?: number } = {},
 ): Promise<Notification[]> {
-  if (userId !== actor.id) throw new NotFoundError('Notifications not found');
+  assertCanActOn(actor, 'notification', userId, 'Notifications not found');
   return (await repo.listForUser(db, { userId, ...paging })).map(toNotification);
 }
 
@@ -60,11 +61,12 @@ export async function markNotificationRead(
   actor: AuthUser,
   id: number,
 ): Promise<Notification> {
-  const row = await repo.markRead(db, { id, userId: actor.id });
+  const row = await repo.markRead(db, { id, userId: ownerFilter(actor, 'notification') });
   if (!row) throw new NotFoundError(NOT_FOUND);
   return toNotification(row);
 }
 
 export async function deleteNotification(db: Queryable, actor: AuthUser, id: number): Promise<void> {
-  if (!(await repo.deleteOwn(db, { id, userId: actor.id }))) throw new NotFoundError(NOT_FOUND);
+  const deleted = await repo.deleteOwned(db, { id, userId: ownerFilter(actor, 'notification') });
+  if (!deleted) throw new NotFoundError(NOT_FOUND);
 }

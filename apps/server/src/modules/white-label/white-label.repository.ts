@@ -105,8 +105,11 @@ export async function findLiveLinkByUuid(db: Queryable, uuid: string): Promise<L
   return row;
 }
 
-/** Soft delete, scoped by owner unless `agentId` is omitted (admin). */
-export async function softDeleteLink(db: Queryable, p: { id: number; agentId?: number }): Promise<boolean> {
+/** Soft delete, scoped by owner unless `agentId` is undefined (admin, lib/access). */
+export async function softDeleteLink(
+  db: Queryable,
+  p: { id: number; agentId: number | undefined },
+): Promise<boolean> {
   const rows = await db
     .update(whiteLabelLinks)
     .set({ deletedAt: new Date() })
@@ -223,19 +226,28 @@ export function listWlInquiriesForAgent(db: Queryable, p: { agentId: number } & 
   return q;
 }
 
-/** Updates an inquiry on one of the agent's own links; undefined when there is none. */
+/**
+ * Updates an inquiry on one of the agent's links, scoped by owner unless `agentId` is undefined
+ * (admin, lib/access); undefined when there is none.
+ */
 export async function updateWlInquiryStatus(
   db: Queryable,
-  p: { id: number; agentId: number; status: WlInquiryRow['status'] },
+  p: { id: number; agentId: number | undefined; status: WlInquiryRow['status'] },
 ): Promise<WlInquiryListRow | undefined> {
-  const owned = db
-    .select({ id: whiteLabelLinks.id })
-    .from(whiteLabelLinks)
-    .where(eq(whiteLabelLinks.agentId, p.agentId));
+  const owned =
+    p.agentId === undefined
+      ? undefined
+      : inArray(
+          whiteLabelInquiries.whiteLabelLinkId,
+          db
+            .select({ id: whiteLabelLinks.id })
+            .from(whiteLabelLinks)
+            .where(eq(whiteLabelLinks.agentId, p.agentId)),
+        );
   const [updated] = await db
     .update(whiteLabelInquiries)
     .set({ status: p.status })
-    .where(and(eq(whiteLabelInquiries.id, p.id), inArray(whiteLabelInquiries.whiteLabelLinkId, owned)))
+    .where(and(eq(whiteLabelInquiries.id, p.id), owned))
     .returning({ id: whiteLabelInquiries.id });
   if (!updated) return undefined;
   const [row] = await db

@@ -15,6 +15,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { properties, whiteLabelLinks } from '../../db/schema';
+import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { iso } from '../../lib/time';
@@ -29,7 +30,6 @@ type Paging = { limit?: number; offset?: number };
 
 export const LINK_NOT_FOUND = 'Link not found';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isAdmin = (u: AuthUser) => u.role === 'admin';
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function toLink(r: repo.LinkRow, extra: { viewCount: number; propertyNames?: string[] }): WhiteLabelLink {
@@ -54,17 +54,12 @@ function toLink(r: repo.LinkRow, extra: { viewCount: number; propertyNames?: str
 const fromListRow = (r: repo.LinkListRow) =>
   toLink(r.link, { viewCount: r.viewCount, propertyNames: r.propertyNames ?? [] });
 
-/** Agents act for themselves; an administrator may act for anyone. Others' data: 404, never 403. */
-function ownerScope(actor: AuthUser, agentId: number) {
-  if (agentId !== actor.id && !isAdmin(actor)) throw new NotFoundError('Agent not found');
-}
-
 /**
  * Both creation shapes (seed 000 §7). Agent name, e-mail and company default to the agent's account;
  * every property must exist.
  */
 export async function createLink(db: Db, actor: AuthUser, input: CreateInput): Promise<WhiteLabelLink> {
-  if (input.agentId !== actor.id && !isAdmin(actor)) {
+  if (!canActOn(actor, 'whiteLabelLink', input.agentId)) {
     throw new ForbiddenError('You can only create white-label links for yourself');
   }
   const agent = input.agentId === actor.id ? actor : await repo.findAgent(db, input.agentId);
@@ -289,7 +284,7 @@ export async function agentLinks(
   agentId: number,
   paging: Paging = {},
 ): Promise<WhiteLabelLink[]> {
-  ownerScope(actor, agentId);
+  assertCanActOn(actor, 'whiteLabelLink', agentId, 'Agent not found');
   const rows = await repo.listLinks(db, {
     where: and(eq(whiteLabelLinks.agentId, agentId), repo.notDeleted)!,
     ...paging,
@@ -298,7 +293,7 @@ export async function agentLinks(
 }
 
 export async function deleteLink(db: Db, actor: AuthUser, id: number): Promise<void> {
-  const done = await repo.softDeleteLink(db, { id, agentId: isAdmin(actor) ? undefined : actor.id });
+  const done = await repo.softDeleteLink(db, { id, agentId: ownerFilter(actor, 'whiteLabelLink') });
   if (!done) throw new NotFoundError(LINK_NOT_FOUND);
 }
 
@@ -328,18 +323,22 @@ export async function agentInquiries(
   agentId: number,
   paging: Paging = {},
 ): Promise<WhiteLabelInquiry[]> {
-  ownerScope(actor, agentId);
+  assertCanActOn(actor, 'whiteLabelInquiry', agentId, 'Agent not found');
   return (await repo.listWlInquiriesForAgent(db, { agentId, ...paging })).map(toWlInquiry);
 }
 
-/** Any status in any order (seed 000 §4), on the agent's own inquiries only. */
+/** Any status in any order (seed 000 §4), on the agent's own inquiries or, for an admin, anyone's. */
 export async function setWlInquiryStatus(
   db: Db,
   actor: AuthUser,
   id: number,
   status: WhiteLabelInquiryStatus,
 ): Promise<WhiteLabelInquiry> {
-  const row = await repo.updateWlInquiryStatus(db, { id, agentId: actor.id, status });
+  const row = await repo.updateWlInquiryStatus(db, {
+    id,
+    agentId: ownerFilter(actor, 'whiteLabelInquiry'),
+    status,
+  });
   if (!row) throw new NotFoundError('Inquiry not found');
   return toWlInquiry(row);
 }
