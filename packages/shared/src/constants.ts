@@ -42,3 +42,9 @@ export const LIMITS = {
 
 export const SESSION_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 export const REMEMBER_ME_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * A link's views count clients: the owning agent's own visits (signed in) are not views, and a
+ * reload from the same browser (address and user agent) within this window is the same view.
+ */
+export const VIEW_REPEAT_WINDOW_MINUTES = 30;

@@ -131,6 +131,30 @@ export async function insertView(
   await db.insert(whiteLabelViews).values(values);
 }
 
+/** Whether this browser (address and user agent) opened the link since `since` (a reload). */
+export async function hasViewSince(
+  db: Queryable,
+  params: { linkId: number; userAgent: string | null; ipAddress: string | null; since: Date },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: whiteLabelViews.id })
+    .from(whiteLabelViews)
+    .where(
+      and(
+        eq(whiteLabelViews.linkId, params.linkId),
+        gte(whiteLabelViews.viewedAt, params.since),
+        params.ipAddress === null
+          ? isNull(whiteLabelViews.ipAddress)
+          : eq(whiteLabelViews.ipAddress, params.ipAddress),
+        params.userAgent === null
+          ? isNull(whiteLabelViews.userAgent)
+          : eq(whiteLabelViews.userAgent, params.userAgent),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Serialises the "first view of the day" decision per link (one transaction at a time). */
 export async function lockLink(db: Queryable, linkId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${LINK_LOCK_SPACE}, ${linkId})`);

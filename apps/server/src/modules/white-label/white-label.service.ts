@@ -10,6 +10,7 @@ import {
   bookingRequestSchema,
   createWhiteLabelSchema,
   formatLongDate,
+  VIEW_REPEAT_WINDOW_MINUTES,
 } from '@villas/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -119,9 +120,10 @@ export interface Viewer {
 }
 
 /**
- * The client's page (public): only what a client may see, villas in the link's order. Each load is a
- * view; the first view of the UTC day by someone other than the link's agent notifies the agent
- * (in the app and by e-mail).
+ * The client's page (public): only what a client may see, villas in the link's order. A load is a
+ * view unless it is the owning agent's own visit or a reload from the same browser within
+ * VIEW_REPEAT_WINDOW_MINUTES; the first view of the UTC day notifies the agent (in the app and by
+ * e-mail).
  */
 export async function openPublicLink(
   db: Db,
@@ -142,10 +144,26 @@ export async function openPublicLink(
     return p ? [toPublicProperty(p)] : [];
   });
 
+  const answer: PublicWhiteLabel = {
+    link: {
+      uuid: link.uuid,
+      title: link.title,
+      description: link.description,
+      agentName: link.agentName,
+      companyName: link.companyName,
+      agentEmail: link.agentEmail,
+      expiresAt: iso(link.expiresAt),
+    },
+    properties: villas,
+  };
+  // The owning agent checking their own link is not a client's view.
+  if (viewer.userId === link.agentId) return answer;
   const mail = await db.transaction(async (tx) => {
-    await repo.insertView(tx, { linkId: link.id, userAgent: viewer.userAgent, ipAddress: viewer.ip });
-    if (viewer.userId === link.agentId) return undefined;
+    // Under the link's lock, so two loads at once cannot both count as the first.
     await repo.lockLink(tx, link.id);
+    const view = { linkId: link.id, userAgent: viewer.userAgent, ipAddress: viewer.ip };
+    const reloadSince = new Date(Date.now() - VIEW_REPEAT_WINDOW_MINUTES * 60_000);
+    if (!(await repo.hasViewSince(tx, { ...view, since: reloadSince }))) await repo.insertView(tx, view);
     const since = utcDayStart();
     if (
       await repo.hasNotificationSince(tx, {
@@ -177,19 +195,7 @@ export async function openPublicLink(
       : undefined;
   });
   if (mail) await mailer.send(mail);
-
-  return {
-    link: {
-      uuid: link.uuid,
-      title: link.title,
-      description: link.description,
-      agentName: link.agentName,
-      companyName: link.companyName,
-      agentEmail: link.agentEmail,
-      expiresAt: iso(link.expiresAt),
-    },
-    properties: villas,
-  };
+  return answer;
 }
 
 /** A client's booking request on a live link: stored pending, the agent notified and e-mailed. */

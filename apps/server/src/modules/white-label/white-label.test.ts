@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { VIEW_REPEAT_WINDOW_MINUTES } from '@villas/shared';
 import {
   mailOutbox,
   notifications,
@@ -234,22 +235,33 @@ describe('GET /api/white-label/:uuid (public)', () => {
     expect((await open(link.uuid)).statusCode).toBe(200);
   });
 
-  it('records each load as a view with the user agent and address, and the dashboard counts them', async () => {
+  it("counts a client's views: a reload from the same browser within the window once, the agent's own visits never", async () => {
     const a = await agent();
     const { link } = await linkFor(a);
     const other = (await linkFor(a)).link;
     await open(link.uuid, { 'user-agent': 'WhatsApp/2.0' });
     await open(link.uuid);
-    await open(link.uuid);
+    await open(link.uuid); // a reload
+    await open(link.uuid, { cookie: a.cookie }); // the agent checking their own link
     const views = await ctx.db.select().from(whiteLabelViews).where(eq(whiteLabelViews.linkId, link.id));
-    expect(views).toHaveLength(3);
+    expect(views).toHaveLength(2);
     expect(views.map((v) => v.userAgent)).toContain('WhatsApp/2.0');
     expect(views[0]!.ipAddress).toBeTruthy();
-    const dash = await ctx.app.inject({ url: '/api/user/dashboard/white-label-links', headers: as(a) });
-    const counts = Object.fromEntries(
-      dash.json().map((l: { id: number; viewCount: number }) => [l.id, l.viewCount]),
-    );
-    expect(counts).toEqual({ [link.id]: 3, [other.id]: 0 });
+    const counts = async () =>
+      Object.fromEntries(
+        (await ctx.app.inject({ url: '/api/user/dashboard/white-label-links', headers: as(a) }))
+          .json()
+          .map((l: { id: number; viewCount: number }) => [l.id, l.viewCount]),
+      );
+    expect(await counts()).toEqual({ [link.id]: 2, [other.id]: 0 });
+
+    // Past the window, the same browser's next visit is a new view.
+    await ctx.db
+      .update(whiteLabelViews)
+      .set({ viewedAt: new Date(Date.now() - (VIEW_REPEAT_WINDOW_MINUTES + 1) * 60_000) })
+      .where(eq(whiteLabelViews.linkId, link.id));
+    await open(link.uuid);
+    expect(await counts()).toEqual({ [link.id]: 3, [other.id]: 0 });
   });
 
   it("notifies and e-mails the agent at the first view of each UTC day only, not for the agent's own views", async () => {
@@ -283,12 +295,18 @@ describe('GET /api/white-label/:uuid (public)', () => {
   it('sends a single first-view notice when several clients open the link at once', async () => {
     const a = await agent();
     const { link } = await linkFor(a);
-    const results = await Promise.all(Array.from({ length: 6 }, () => open(link.uuid)));
+    // Six browsers at once: six views, one notice; the same browser six times at once: one view.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => open(link.uuid, { 'user-agent': `Client/${i}` })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await notificationsOf(a.user.id, 'link_viewed')).toHaveLength(1);
-    expect(
-      await ctx.db.select().from(whiteLabelViews).where(eq(whiteLabelViews.linkId, link.id)),
-    ).toHaveLength(6);
+    const viewsOf = (id: number) =>
+      ctx.db.select().from(whiteLabelViews).where(eq(whiteLabelViews.linkId, id));
+    expect(await viewsOf(link.id)).toHaveLength(6);
+    const same = (await linkFor(a)).link;
+    await Promise.all(Array.from({ length: 6 }, () => open(same.uuid, { 'user-agent': 'Reloader/1' })));
+    expect(await viewsOf(same.id)).toHaveLength(1);
   });
 });
 

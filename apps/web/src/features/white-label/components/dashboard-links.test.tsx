@@ -62,6 +62,12 @@ describe('DashboardLinks', () => {
     const second = screen.getByRole('link', { name: /Old link/ }).closest('li')!;
     expect(within(second).getByText('April 30, 2026')).toBeInTheDocument();
     expect(within(second).getByText('Inactive')).toBeInTheDocument();
+    // The dashboard says what a view is.
+    expect(
+      screen.getByText(
+        "Views count your clients' visits: your own visits while signed in, and a reload from the same browser within 30 minutes, are not counted.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('invites the agent to the property dashboard when there are no links', async () => {

@@ -1,4 +1,4 @@
-import { formatLongDate, type WhiteLabelLink } from '@villas/shared';
+import { formatLongDate, VIEW_REPEAT_WINDOW_MINUTES, type WhiteLabelLink } from '@villas/shared';
 import { ArrowUpRight, CalendarDays, Eye, Home, Link2, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -116,10 +116,16 @@ export function DashboardLinks() {
     );
 
   return (
-    <ul className="space-y-5">
-      {data.map((l) => (
-        <LinkRow key={l.id} link={l} />
-      ))}
-    </ul>
+    <>
+      <p className="mb-4 text-sm text-stone">{VIEWS_RULE}</p>
+      <ul className="space-y-5">
+        {data.map((l) => (
+          <LinkRow key={l.id} link={l} />
+        ))}
+      </ul>
+    </>
   );
 }
+
+/** What a view is (the server's rule, VIEW_REPEAT_WINDOW_MINUTES). */
+export const VIEWS_RULE = `Views count your clients' visits: your own visits while signed in, and a reload from the same browser within ${VIEW_REPEAT_WINDOW_MINUTES} minutes, are not counted.`;
