@@ -4,7 +4,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useCreateOffMarketInquiry } from '../api/create-off-market-inquiry';
 import {
   composeOffMarketMessage,
@@ -23,10 +23,6 @@ const empty = {
   specialRequests: '',
 };
 type Values = typeof empty;
-
-/** The server's own message (our JSON error body); a bare status or a network failure has none. */
-const serverMessage = (err: unknown) =>
-  err instanceof ApiError && err.code !== 'HTTP_ERROR' && err.message ? err.message : null;
 
 export interface OffMarketDialogProps {
   open: boolean;
@@ -77,7 +73,7 @@ export function OffMarketDialog({ open, onOpenChange, criteria }: OffMarketDialo
         onError: (err) =>
           notify.error(
             'Error Submitting Inquiry',
-            serverMessage(err) ?? 'Please try again or contact us directly.',
+            errorMessage(err, 'Please try again or contact us directly.'),
           ),
       },
     );
