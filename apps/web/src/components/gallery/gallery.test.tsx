@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ImageCarousel } from './image-carousel';
@@ -57,6 +57,24 @@ describe('ImageGallery lightbox', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The gallery behind stays on the image last seen.
     expect(screen.getByRole('img', { name: 'Villa Aurora, image 3 of 3' })).toBeInTheDocument();
+  });
+
+  it('gives focus back to the control that opened it', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<ImageGallery images={images} alt="Villa Aurora" />);
+    const viewAll = screen.getByRole('button', { name: 'View all 3 photos' });
+    await user.click(viewAll);
+    await user.click(await screen.findByRole('button', { name: 'Close gallery' }));
+    await waitFor(() => expect(viewAll).toHaveFocus());
+
+    const image = screen.getByRole('button', { name: 'Enlarge Villa Aurora, image 1 of 3' });
+    image.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog');
+    await user.keyboard('{ArrowRight}{Escape}');
+    // The same button, now showing the image last seen in the lightbox.
+    await waitFor(() => expect(image).toHaveFocus());
+    expect(image).toHaveAccessibleName('Enlarge Villa Aurora, image 2 of 3');
   });
 
   it('opens when the image itself is clicked', async () => {

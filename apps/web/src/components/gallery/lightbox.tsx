@@ -3,6 +3,7 @@ import { Dialog as D } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
 import { IMAGE_SIZES, srcSetFor } from '../../lib/images';
 import { cn } from '../../lib/utils';
+import { useReturnFocus } from '../ui/return-focus';
 import { slideAlt } from './image-carousel';
 
 export interface LightboxProps {
@@ -22,6 +23,27 @@ export interface LightboxProps {
  * dialog (Escape closes only the lightbox). Presentational only.
  */
 export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange }: LightboxProps) {
+  return (
+    <D.Root open={open && images.length > 0} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-[70] bg-[#0d0c0b]/95" />
+        <LightboxContent images={images} alt={alt} index={index} onIndexChange={onIndexChange} />
+      </D.Portal>
+    </D.Root>
+  );
+}
+
+/**
+ * Mounted only while open, so it remembers the control that opened the lightbox (a gallery button,
+ * not a Radix Trigger) and gives focus back to it on close.
+ */
+function LightboxContent({
+  images,
+  alt,
+  index,
+  onIndexChange,
+}: Pick<LightboxProps, 'images' | 'alt' | 'index' | 'onIndexChange'>) {
+  const onCloseAutoFocus = useReturnFocus();
   const total = images.length;
   const current = Math.min(Math.max(index, 0), Math.max(0, total - 1));
   const go = (i: number) => total > 0 && onIndexChange((i + total) % total);
@@ -38,95 +60,91 @@ export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange
     'absolute top-1/2 z-10 flex h-12 w-12 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/25';
 
   return (
-    <D.Root open={open && total > 0} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-[70] bg-[#0d0c0b]/95" />
-        <D.Content
-          onKeyDown={onKeyDown}
-          className="fixed inset-0 z-[70] flex flex-col bg-[#0d0c0b] text-white outline-none"
-          aria-describedby={undefined}
+    <D.Content
+      onKeyDown={onKeyDown}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className="fixed inset-0 z-[70] flex flex-col bg-[#0d0c0b] text-white outline-none"
+      aria-describedby={undefined}
+    >
+      <D.Title className="sr-only">{`${alt}: photo gallery`}</D.Title>
+      <div className="flex items-center justify-between px-4 py-3 sm:px-6">
+        <p className="font-display text-lg tracking-wide text-white/90 sm:text-xl">
+          {alt}
+          <span className="ml-3 font-sans text-xs uppercase tracking-[0.2em] text-white/75">
+            {current + 1} / {total}
+          </span>
+        </p>
+        <D.Close
+          aria-label="Close gallery"
+          className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-white/85 hover:bg-white/15 hover:text-white"
         >
-          <D.Title className="sr-only">{`${alt}: photo gallery`}</D.Title>
-          <div className="flex items-center justify-between px-4 py-3 sm:px-6">
-            <p className="font-display text-lg tracking-wide text-white/90 sm:text-xl">
-              {alt}
-              <span className="ml-3 font-sans text-xs uppercase tracking-[0.2em] text-white/75">
-                {current + 1} / {total}
-              </span>
-            </p>
-            <D.Close
-              aria-label="Close gallery"
-              className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-white/85 hover:bg-white/15 hover:text-white"
+          <X className="h-6 w-6" aria-hidden />
+        </D.Close>
+      </div>
+
+      <div className="relative flex min-h-0 flex-1 items-center justify-center px-3 sm:px-20">
+        {total > 0 && (
+          <img
+            key={images[current]}
+            src={images[current]}
+            srcSet={srcSetFor(images[current])}
+            sizes={IMAGE_SIZES.fullScreen}
+            alt={slideAlt(alt, current, total)}
+            className="max-h-full max-w-full select-none object-contain"
+            draggable={false}
+          />
+        )}
+        {total > 1 && (
+          <>
+            <button
+              type="button"
+              aria-label="Previous image"
+              onClick={() => go(current - 1)}
+              className={cn(nav, 'left-2 sm:left-6')}
             >
-              <X className="h-6 w-6" aria-hidden />
-            </D.Close>
-          </div>
+              <ChevronLeft className="h-6 w-6" aria-hidden />
+            </button>
+            <button
+              type="button"
+              aria-label="Next image"
+              onClick={() => go(current + 1)}
+              className={cn(nav, 'right-2 sm:right-6')}
+            >
+              <ChevronRight className="h-6 w-6" aria-hidden />
+            </button>
+          </>
+        )}
+      </div>
 
-          <div className="relative flex min-h-0 flex-1 items-center justify-center px-3 sm:px-20">
-            {total > 0 && (
+      {total > 1 && (
+        <div className="flex justify-center gap-2 overflow-x-auto px-4 py-4">
+          {images.map((src, i) => (
+            <button
+              key={`${src}-${i}`}
+              type="button"
+              aria-label={`Show image ${i + 1} of ${total}`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => go(i)}
+              className={cn(
+                'h-14 w-20 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-50 ring-white transition hover:opacity-90',
+                i === current && 'opacity-100 ring-2',
+              )}
+            >
               <img
-                key={images[current]}
-                src={images[current]}
-                srcSet={srcSetFor(images[current])}
-                sizes={IMAGE_SIZES.fullScreen}
-                alt={slideAlt(alt, current, total)}
-                className="max-h-full max-w-full select-none object-contain"
-                draggable={false}
+                src={src}
+                srcSet={srcSetFor(src)}
+                sizes={IMAGE_SIZES.thumbnail}
+                alt=""
+                className="h-full w-full object-cover"
+                loading="lazy"
               />
-            )}
-            {total > 1 && (
-              <>
-                <button
-                  type="button"
-                  aria-label="Previous image"
-                  onClick={() => go(current - 1)}
-                  className={cn(nav, 'left-2 sm:left-6')}
-                >
-                  <ChevronLeft className="h-6 w-6" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  aria-label="Next image"
-                  onClick={() => go(current + 1)}
-                  className={cn(nav, 'right-2 sm:right-6')}
-                >
-                  <ChevronRight className="h-6 w-6" aria-hidden />
-                </button>
-              </>
-            )}
-          </div>
-
-          {total > 1 && (
-            <div className="flex justify-center gap-2 overflow-x-auto px-4 py-4">
-              {images.map((src, i) => (
-                <button
-                  key={`${src}-${i}`}
-                  type="button"
-                  aria-label={`Show image ${i + 1} of ${total}`}
-                  aria-current={i === current ? 'true' : undefined}
-                  onClick={() => go(i)}
-                  className={cn(
-                    'h-14 w-20 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-50 ring-white transition hover:opacity-90',
-                    i === current && 'opacity-100 ring-2',
-                  )}
-                >
-                  <img
-                    src={src}
-                    srcSet={srcSetFor(src)}
-                    sizes={IMAGE_SIZES.thumbnail}
-                    alt=""
-                    className="h-full w-full object-cover"
-                    loading="lazy"
-                  />
-                </button>
-              ))}
-            </div>
-          )}
-          <p className="sr-only" aria-live="polite">
-            {`Image ${current + 1} of ${total}`}
-          </p>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+            </button>
+          ))}
+        </div>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {`Image ${current + 1} of ${total}`}
+      </p>
+    </D.Content>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
+import { dialogFrameStyle, dialogMaxHeight } from './toaster';
 
 /**
  * A destructive confirmation (role alertdialog). Nothing is sent before Confirm. The opener gets
@@ -51,31 +52,38 @@ export function ConfirmDialog({
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/55 backdrop-blur-[2px]" />
-        <AlertDialog.Content
-          className="fixed left-1/2 top-1/2 z-[60] max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[3px] bg-paper p-6 shadow-lift sm:p-8"
-          onCloseAutoFocus={(e) => {
-            const target = done.current ? focusAfter?.() : null;
-            if (target) {
-              e.preventDefault();
-              target.focus();
-            }
-          }}
+        {/* Centred below the toast band, like every dialog (toaster.tsx). */}
+        <div
+          className="pointer-events-none fixed inset-0 z-[60] grid justify-items-center px-3"
+          style={dialogFrameStyle}
         >
-          <AlertDialog.Title className="font-display text-3xl leading-tight">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-3 text-sm leading-relaxed text-stone">
-            {description}
-          </AlertDialog.Description>
-          <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost" disabled={pending}>
-                Cancel
+          <AlertDialog.Content
+            style={{ maxHeight: dialogMaxHeight }}
+            className="pointer-events-auto row-start-2 w-full max-w-md overflow-y-auto rounded-[3px] bg-paper p-6 shadow-lift sm:p-8"
+            onCloseAutoFocus={(e) => {
+              const target = done.current ? focusAfter?.() : null;
+              if (target) {
+                e.preventDefault();
+                target.focus();
+              }
+            }}
+          >
+            <AlertDialog.Title className="font-display text-3xl leading-tight">{title}</AlertDialog.Title>
+            <AlertDialog.Description className="mt-3 text-sm leading-relaxed text-stone">
+              {description}
+            </AlertDialog.Description>
+            <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="ghost" disabled={pending}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <Button variant="danger" onClick={confirm} disabled={pending}>
+                {pending ? pendingLabel : confirmLabel}
               </Button>
-            </AlertDialog.Cancel>
-            <Button variant="danger" onClick={confirm} disabled={pending}>
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
+            </div>
+          </AlertDialog.Content>
+        </div>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
