@@ -19,12 +19,19 @@ const note = (id: number, read = false, over: Partial<Notification> = {}): Notif
 });
 
 describe('NotificationBell', () => {
-  it("shows '9+' above nine unread and announces the exact count", async () => {
+  it("shows '9+' above nine unread, names the bell with that same text and gives the exact count inside", async () => {
     const list = Array.from({ length: 12 }, (_, i) => note(i + 1, i >= 10));
     mockApi({ 'GET /api/notifications/7': () => ({ body: list }) });
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<NotificationBell userId={7} />);
-    expect(await screen.findByTestId('unread-badge')).toHaveTextContent('9+');
-    expect(screen.getByRole('button', { name: 'Notifications, 10 unread' })).toBeInTheDocument();
+    const badge = await screen.findByTestId('unread-badge');
+    expect(badge).toHaveTextContent('9+');
+    // axe label-content-name-mismatch: the accessible name contains the visible text.
+    const bell = screen.getByRole('button', { name: 'Notifications, 9+ unread' });
+    expect(bell).toContainElement(badge);
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(panel).getByText('10 unread')).toBeInTheDocument();
   });
 
   it('shows the exact count up to nine and no badge when all are read', async () => {
@@ -32,6 +39,7 @@ describe('NotificationBell', () => {
     const { unmount } = renderWithProviders(<NotificationBell userId={7} />);
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    expect(screen.getByRole('button').textContent).toBe('3');
     unmount();
 
     mockApi({ 'GET /api/notifications/7': () => ({ body: [note(4, true)] }) });

@@ -14,7 +14,9 @@ export function NotificationBell({ userId }: { userId: number }) {
   const { data } = useNotifications(userId);
   const unread = data?.filter((n) => !n.read).length ?? 0;
   const badge = unreadBadge(unread);
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  // The name carries the badge's own text ('9+', not '10'): a name must contain the visible label
+  // (WCAG 2.5.3, axe label-content-name-mismatch). The exact count is in the panel's heading.
+  const label = badge ? `Notifications, ${badge} unread` : 'Notifications';
 
   return (
     <Popover.Root>
