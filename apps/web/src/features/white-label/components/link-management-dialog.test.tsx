@@ -143,23 +143,26 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
       await within(form).findByText('Please select at least one property to create a white-label link'),
     ).toBeInTheDocument();
 
-    await user.click(await within(form).findByRole('button', { name: /^Add Villa Serena/ }));
-    // Added once: the option is now marked and disabled, a second click changes nothing.
-    const added = within(form).getByRole('button', { name: /^Villa Serena \(added\)/ });
-    expect(added).toBeDisabled();
-    await user.click(added);
+    const serena = await within(form).findByRole('checkbox', { name: /^Villa Serena/ });
+    await user.click(serena);
+    // Chosen once: a checkbox, now checked, and the villa listed as selected.
+    expect(serena).toBeChecked();
     await user.type(within(form).getByLabelText('Properties'), 'aurora');
-    expect(within(form).queryByRole('button', { name: /^Add Chalet Blanc/ })).not.toBeInTheDocument();
-    await user.click(within(form).getByRole('button', { name: /^Add Villa Aurora/ }));
-    const chips = within(form).getByRole('list', { name: 'Selected properties' });
+    expect(within(form).queryByRole('checkbox', { name: /^Chalet Blanc/ })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('checkbox', { name: /^Villa Aurora/ }));
+    const chips = within(form).getByRole('list', { name: 'Selected (2)' });
     expect(
       within(chips)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Villa Serena', 'Villa Aurora']);
-    // Removable chips.
+    // Removable from the selected list, and chosen again with the keyboard.
     await user.click(within(chips).getByRole('button', { name: 'Remove Villa Aurora' }));
-    await user.click(within(form).getByRole('button', { name: /^Add Villa Aurora/ }));
+    const aurora = within(form).getByRole('checkbox', { name: /^Villa Aurora/ });
+    expect(aurora).not.toBeChecked();
+    aurora.focus();
+    await user.keyboard(' ');
+    expect(aurora).toBeChecked();
 
     await user.click(within(form).getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('White-label link created successfully')).toBeInTheDocument();
@@ -191,7 +194,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
     const form = await screen.findByRole('dialog', { name: 'Create New Link' });
     await user.type(within(form).getByLabelText('Title'), 'Summer');
-    await user.click(await within(form).findByRole('button', { name: /^Add Villa Aurora/ }));
+    await user.click(await within(form).findByRole('checkbox', { name: /^Villa Aurora/ }));
     await user.click(within(form).getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Failed to create white-label link')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create New Link' })).toBeInTheDocument();

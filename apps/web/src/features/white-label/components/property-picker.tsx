@@ -1,5 +1,7 @@
-import { Check, Plus, Search, X } from 'lucide-react';
+import { matchesSearch, type Property } from '@villas/shared';
+import { Search, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
@@ -15,34 +17,40 @@ export interface PropertyPickerProps {
   invalid?: boolean;
 }
 
+type Option = Pick<Property, 'id' | 'name' | 'location' | 'region' | 'subregion'>;
+const placeOf = (p: Option) => [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
+const villas = (n: number) => `${n} ${n === 1 ? 'villa' : 'villas'}`;
+
 /**
- * A searchable selector over the catalogue (GET /api/properties): typing filters by name or place,
- * each villa can be added only once, and the chosen ones show as removable chips (seed 000 §5).
+ * A searchable selector over the catalogue (GET /api/properties), not a list of 520: typing filters by
+ * name or destination (country, destination, location), ignoring case and accents, with a count of
+ * the matches; each villa is a checkbox, so it can be chosen only once (seed 000 §5). The chosen
+ * villas stay listed above the search as 'Selected (n)', removable, whatever the filter shows.
  */
 export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPickerProps) {
   const { data, isPending, isError } = usePropertyOptions();
   const [query, setQuery] = useState('');
   const id = useId();
+  const all: readonly Option[] = useMemo(() => data ?? [], [data]);
   const chosen = useMemo(() => new Set(value), [value]);
-  const byId = useMemo(() => new Map((data ?? []).map((p) => [p.id, p])), [data]);
+  const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
 
-  const q = query.trim().toLowerCase();
-  const matches = (data ?? []).filter(
-    (p) =>
-      !q ||
-      p.name.toLowerCase().includes(q) ||
-      p.location.toLowerCase().includes(q) ||
-      (p.region ?? '').toLowerCase().includes(q) ||
-      (p.subregion ?? '').toLowerCase().includes(q),
+  const matches = useMemo(
+    () => all.filter((p) => matchesSearch(query, [p.name, p.location, p.region, p.subregion])),
+    [all, query],
   );
-
   // A long catalogue stays quick to scan and to tab through: typing narrows it.
   const shownMatches = matches.slice(0, MAX_SHOWN);
 
-  const add = (pid: number) => {
-    if (!chosen.has(pid)) onChange([...value, pid]);
+  const toggle = (pid: number, on: boolean) => {
+    if (on && !chosen.has(pid)) onChange([...value, pid]);
+    if (!on) onChange(value.filter((v) => v !== pid));
   };
-  const remove = (pid: number) => onChange(value.filter((v) => v !== pid));
+  const remove = (pid: number) => {
+    onChange(value.filter((v) => v !== pid));
+    // The chip and its button are gone: keep the keyboard in the field.
+    document.getElementById(`${id}-search`)?.focus();
+  };
 
   return (
     <div>
@@ -53,27 +61,32 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
         Properties
       </label>
       {value.length > 0 && (
-        <ul aria-label="Selected properties" className="mb-3 flex flex-wrap gap-2">
-          {value.map((pid) => {
-            const name = byId.get(pid)?.name ?? `Property #${pid}`;
-            return (
-              <li
-                key={pid}
-                className="inline-flex items-center gap-1 rounded-full border border-line bg-ivory py-1 pl-3 pr-1 text-sm text-ink"
-              >
-                {name}
-                <button
-                  type="button"
-                  onClick={() => remove(pid)}
-                  aria-label={`Remove ${name}`}
-                  className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-full text-stone hover:bg-sand hover:text-ink"
+        <div className="mb-3">
+          <p id={`${id}-selected`} className="mb-1.5 text-xs text-stone">
+            Selected ({value.length})
+          </p>
+          <ul aria-labelledby={`${id}-selected`} className="flex flex-wrap gap-2">
+            {value.map((pid) => {
+              const name = byId.get(pid)?.name ?? `Property #${pid}`;
+              return (
+                <li
+                  key={pid}
+                  className="inline-flex items-center gap-1 rounded-full border border-line bg-ivory py-1 pl-3 pr-1 text-sm text-ink"
                 >
-                  <X className="h-3.5 w-3.5" aria-hidden />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+                  {name}
+                  <button
+                    type="button"
+                    onClick={() => remove(pid)}
+                    aria-label={`Remove ${name}`}
+                    className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-full text-stone hover:bg-sand hover:text-ink"
+                  >
+                    <X className="h-3.5 w-3.5" aria-hidden />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
       <div className="relative">
         <Search
@@ -88,14 +101,17 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
           onChange={(e) => setQuery(e.target.value)}
           className="pl-10"
           aria-invalid={invalid || undefined}
-          aria-describedby={errorId}
+          aria-describedby={[`${id}-count`, errorId].filter(Boolean).join(' ')}
           aria-controls={`${id}-options`}
         />
       </div>
+      <p id={`${id}-count`} aria-live="polite" className="mt-1.5 text-xs text-stone">
+        {data ? `${matches.length} of ${villas(all.length)}` : ''}
+      </p>
       <div
         id={`${id}-options`}
         className={cn(
-          'mt-2 max-h-56 overflow-y-auto rounded-[2px] border border-line bg-paper',
+          'mt-1.5 max-h-56 overflow-y-auto rounded-[2px] border border-line bg-paper',
           invalid && 'border-danger/60',
         )}
       >
@@ -108,28 +124,28 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
         ) : matches.length === 0 ? (
           <p className="px-4 py-5 text-sm text-stone">No villas match “{query.trim()}”.</p>
         ) : (
-          <ul aria-label="Available properties" className="divide-y divide-line/70">
+          <ul aria-label="Villas to choose from" className="divide-y divide-line/70">
             {shownMatches.map((p) => {
-              const added = chosen.has(p.id);
+              const on = chosen.has(p.id);
+              const place = placeOf(p);
               return (
                 <li key={p.id}>
-                  <button
-                    type="button"
-                    onClick={() => add(p.id)}
-                    disabled={added}
-                    aria-label={added ? `${p.name} (added), ${p.location}` : `Add ${p.name}, ${p.location}`}
-                    className="flex w-full cursor-pointer items-center gap-3 px-4 py-2.5 text-left hover:bg-sand/60 disabled:cursor-default disabled:bg-ivory"
+                  <label
+                    className={cn(
+                      'flex w-full cursor-pointer items-center gap-3 px-4 py-2.5 hover:bg-sand/60',
+                      on && 'bg-ivory',
+                    )}
                   >
+                    <Checkbox
+                      checked={on}
+                      onCheckedChange={(next) => toggle(p.id, next)}
+                      aria-label={`${p.name}, ${place}`}
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-ink">{p.name}</span>
-                      <span className="block truncate text-xs text-stone">{p.location}</span>
+                      <span className="block truncate text-xs text-stone">{place}</span>
                     </span>
-                    {added ? (
-                      <Check className="h-4 w-4 shrink-0 text-success" aria-hidden />
-                    ) : (
-                      <Plus className="h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
-                    )}
-                  </button>
+                  </label>
                 </li>
               );
             })}
@@ -137,7 +153,8 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
         )}
         {matches.length > MAX_SHOWN && (
           <p className="sticky bottom-0 border-t border-line bg-paper px-4 py-2.5 text-xs text-stone">
-            Showing {MAX_SHOWN} of {matches.length} villas. Type a name or destination to narrow the list.
+            Showing the first {MAX_SHOWN} of {matches.length} matches. Type a name or destination to narrow
+            the list.
           </p>
         )}
       </div>
