@@ -142,10 +142,31 @@ describe('search state machine (seed 000 §4)', () => {
     expect(s.request).toMatchObject({ filters: { country: 'France', bedrooms: 5 }, debounce: false });
   });
 
-  it('once searched, max price searches again (debounced, as it is typed)', () => {
-    const s = searchReducer(searched, { type: 'setMaxPrice', value: 15000 });
+  it('once searched, a typed max price waits for typing to settle, leaving the results as they are', () => {
+    const s1 = searchReducer(searched, { type: 'setMaxPrice', value: 1 });
+    const s2 = searchReducer(s1, { type: 'setMaxPrice', value: 15 });
+    expect(s2.status).toBe('searched');
+    expect(s2.results).toEqual([villa]);
+    expect(s2.request).toMatchObject({ filters: { country: 'France', maxPrice: 15 }, debounce: true });
+    // The pause after the first key is stale: the second key replaced that search.
+    expect(searchReducer(s2, { type: 'settled', seq: s1.seq })).toBe(s2);
+    const sent = searchReducer(s2, { type: 'settled', seq: s2.seq });
+    expect(sent.status).toBe('searching');
+    expect(sent.request).toEqual({
+      seq: s2.seq,
+      filters: { country: 'France', maxPrice: 15 },
+      debounce: false,
+    });
+    expect(answer(sent).status).toBe('searched');
+  });
+
+  it('the Search button (or Enter) sends a search waiting for typing at once', () => {
+    const typed = searchReducer(searched, { type: 'setMaxPrice', value: 15000 });
+    const s = searchReducer(typed, { type: 'search' });
     expect(s.status).toBe('searching');
-    expect(s.request).toMatchObject({ filters: { country: 'France', maxPrice: 15000 }, debounce: true });
+    expect(s.request).toMatchObject({ filters: { country: 'France', maxPrice: 15000 }, debounce: false });
+    // The pause that follows finds nothing waiting.
+    expect(searchReducer(s, { type: 'settled', seq: typed.seq })).toBe(s);
   });
 
   it('setting the same bedrooms or price again does not search', () => {

@@ -4,7 +4,9 @@ import type { Property, SearchFilters } from '@villas/shared';
  * The advanced search of seed 000 §4 as a pure state machine.
  *
  *   none ──(Search button | amenity toggled)──▶ searching ──(answer)──▶ searched
- *   searched/searching ──(bedrooms | max price changed)──▶ searching
+ *   searched/searching ──(bedrooms changed)──▶ searching
+ *   searched/searching ──(max price typed)──▶ unchanged, a search waiting for typing to settle
+ *         ──(settled, after the hook's pause)──▶ searching; the Search button or Enter sends it at once
  *   any ──(country | destination changed)──▶ none (results cleared; a new country also resets
  *         the destination to any)
  *   any ──(clear filters)──▶ none with every filter reset
@@ -19,7 +21,7 @@ export interface SearchForm {
   destination: string | null;
   /** Minimum bedrooms, null = any. */
   bedrooms: number | null;
-  /** Most per week in EUR, null = no limit. */
+  /** Most per week in EUR (the site currency; the field converts what the agent types), null = no limit. */
   maxPrice: number | null;
   checkIn: string | null;
   checkOut: string | null;
@@ -31,7 +33,10 @@ export type SearchStatus = 'none' | 'searching' | 'searched';
 export interface SearchRequest {
   seq: number;
   filters: SearchFilters;
-  /** Typing a price should not send a request per keystroke. */
+  /**
+   * A typed price waits for a pause (the hook sends 'settled'): until then nothing is sent and the
+   * results and status stay as they are.
+   */
   debounce: boolean;
 }
 
@@ -56,6 +61,7 @@ export type SearchAction =
   | { type: 'setCheckOut'; value: string | null }
   | { type: 'toggleAmenity'; id: number }
   | { type: 'search' }
+  | { type: 'settled'; seq: number }
   | { type: 'clear' }
   | { type: 'resolved'; seq: number; results: unknown }
   | { type: 'failed'; seq: number; error?: string };
@@ -114,7 +120,7 @@ const reset = (state: SearchState, form: SearchForm): SearchState => ({
   request: null,
 });
 
-const startSearch = (state: SearchState, form: SearchForm, debounce = false): SearchState => {
+const startSearch = (state: SearchState, form: SearchForm): SearchState => {
   const seq = state.seq + 1;
   return {
     ...state,
@@ -122,9 +128,12 @@ const startSearch = (state: SearchState, form: SearchForm, debounce = false): Se
     status: 'searching',
     error: null,
     seq,
-    request: { seq, filters: toSearchFilters(form), debounce },
+    request: { seq, filters: toSearchFilters(form), debounce: false },
   };
 };
+
+/** A search is waiting for the agent to stop typing a price (nothing sent yet). */
+export const waitingForTyping = (state: SearchState) => state.request?.debounce === true;
 
 /** Once a search has run (or is running), these filters search again straight away. */
 const searchedOnce = (state: SearchState) => state.status !== 'none';
@@ -146,8 +155,15 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case 'setMaxPrice': {
       if (action.value === form.maxPrice) return state;
       const next = { ...form, maxPrice: action.value };
-      return searchedOnce(state) ? startSearch(state, next, true) : { ...state, form: next };
+      if (!searchedOnce(state)) return { ...state, form: next };
+      // Each keystroke replaces the waiting search (and abandons one in flight); nothing else changes
+      // until typing settles, so the results do not flicker to 'Searching...' per key.
+      const seq = state.seq + 1;
+      return { ...state, form: next, seq, request: { seq, filters: toSearchFilters(next), debounce: true } };
     }
+    case 'settled':
+      if (!state.request?.debounce || action.seq !== state.request.seq) return state;
+      return { ...state, status: 'searching', error: null, request: { ...state.request, debounce: false } };
     case 'setCheckIn': {
       // A check-out on or before the new check-in no longer makes a stay: drop it.
       const checkOut = action.value && form.checkOut && form.checkOut <= action.value ? null : form.checkOut;

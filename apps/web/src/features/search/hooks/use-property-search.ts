@@ -16,6 +16,11 @@ export function usePropertySearch() {
 
   useEffect(() => {
     if (!request) return;
+    if (request.debounce) {
+      // A typed price: wait for a pause; the next keystroke (a new request) restarts the wait.
+      const timer = setTimeout(() => dispatch({ type: 'settled', seq: request.seq }), PRICE_DEBOUNCE_MS);
+      return () => clearTimeout(timer);
+    }
     const ctrl = new AbortController();
     const run = () =>
       searchProperties(request.filters, ctrl.signal).then(
@@ -25,7 +30,8 @@ export function usePropertySearch() {
             dispatch({ type: 'failed', seq: request.seq, error: errorMessage(err, 'The search failed.') });
         },
       );
-    const timer = setTimeout(run, request.debounce ? PRICE_DEBOUNCE_MS : 0);
+    // Deferred a tick so a request replaced in the same render (or React's dev double effect) is never sent.
+    const timer = setTimeout(run, 0);
     return () => {
       clearTimeout(timer);
       ctrl.abort();
