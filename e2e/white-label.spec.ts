@@ -92,8 +92,8 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
     await box.check();
     await expect(box).toBeChecked();
   }
-  await expect(page.getByText('properties selected')).toBeVisible();
-  await expect(page.getByText('properties selected').locator('..')).toContainText('3');
+  const selectionBar = page.getByRole('region', { name: 'Selected villas' });
+  await expect(selectionBar).toContainText('3 villas selected');
 
   // The dialog: agent and company names make the title 'Company - Agent'; the link opens in a new tab.
   await createButton.click();

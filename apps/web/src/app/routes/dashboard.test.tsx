@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Property } from '@villas/shared';
-import { describe, expect, it } from 'vitest';
+import type { ExchangeRate, Property } from '@villas/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProperty } from '../../features/properties/testing/make-property';
+import { PRICE_DEBOUNCE_MS } from '../../features/search/hooks/use-property-search';
+import { DISPLAY_CURRENCY_KEY } from '../../lib/display-currency';
 import { mockApi, renderWithProviders } from '../../testing/render';
 import { Component as Dashboard } from './dashboard';
 
@@ -21,12 +23,36 @@ const amenities = Array.from({ length: 20 }, (_, i) => ({
   category: 'Amenities',
 }));
 
+const rate = (fromCurrency: string, toCurrency: string, value: number): ExchangeRate => ({
+  fromCurrency,
+  toCurrency,
+  rate: value,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+/** Round rates, so every figure below can be checked by hand. */
+const rates = [
+  rate('USD', 'EUR', 0.8),
+  rate('USD', 'GBP', 0.64),
+  rate('EUR', 'GBP', 0.8),
+  rate('GBP', 'EUR', 1.25),
+  rate('EUR', 'USD', 1.25),
+];
+
 type SearchHandler = (body: Record<string, unknown>) => { status?: number; body?: unknown };
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.useRealTimers();
+});
 
 function setup({ properties = catalogue, search }: { properties?: Property[]; search?: SearchHandler } = {}) {
   const calls = mockApi({
-    'GET /api/auth/user': () => ({ body: { id: 7, firstName: 'Sophie', role: 'agent' } }),
+    'GET /api/auth/user': () => ({
+      body: { id: 7, firstName: 'Sophie', name: 'Sophie Laurent', company: 'Azure Voyages', role: 'agent' },
+    }),
     'GET /api/properties': () => ({ body: properties }),
+    'GET /api/exchange-rates': () => ({ body: rates }),
     'GET /api/locations': () => ({ body: locations }),
     'GET /api/amenities': () => ({ body: amenities }),
     'POST /api/properties/search': ({ body }) =>
@@ -44,27 +70,146 @@ const cardNames = () =>
     .map((a) => a.getAttribute('aria-labelledby') && a.querySelector('h3')?.textContent)
     .filter((n) => n !== 'Beyond the published collection');
 
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+type User = ReturnType<typeof userEvent.setup>;
+
+async function choose(user: User, label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** Picks next month's `inDay` to `outDay` with the calendars, then searches. */
+async function searchStay(user: User, inDay: number, outDay: number) {
+  const pick = async (field: string, day: number, nextMonth: boolean) => {
+    await user.click(screen.getByRole('button', { name: `${field}: Add date` }));
+    if (nextMonth) await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    const days = within(await screen.findByRole('grid')).getAllByRole('gridcell');
+    const cell = days.find((d) => d.textContent === String(day) && !d.hasAttribute('data-outside'))!;
+    await user.click(within(cell).getByRole('button'));
+  };
+  await pick('Check-in', inDay, true);
+  await pick('Check-out', outDay, false);
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText(/match(es)? your search$/);
+}
+
+async function openEstimate(user: User, name: string) {
+  await user.click(screen.getByRole('button', { name: `View details of ${name}` }));
+  const dialog = await screen.findByRole('dialog', { name });
+  return within(dialog).getByRole('region', { name: 'Cost estimate' });
+}
+
+const estimateRow = (estimate: HTMLElement, label: string | RegExp) =>
+  within(estimate).getByText(label, { selector: 'dt, dt *' }).closest('div')!.querySelector('dd')!
+    .textContent;
+
 describe('/dashboard', { timeout: 20_000 }, () => {
-  it('shows the heading, the selection count and every property before any search', async () => {
-    const { user } = setup();
+  it('shows the heading and every property before any search', async () => {
+    setup();
     expect(await screen.findByRole('heading', { name: 'Search Properties' })).toBeInTheDocument();
     await screen.findByText('Villa Aurora');
     expect(cardNames()).toEqual(['Villa Aurora', 'Villa Serena', 'Chalet Blanc']);
-    const count = () => screen.getByText(/selected$/, { selector: 'span' }).closest('p')?.textContent;
-    expect(count()).toBe('0 properties selected');
-    await user.click(screen.getByRole('checkbox', { name: 'Select Villa Serena' }));
-    expect(count()).toBe('1 property selected');
-    await user.click(screen.getByRole('checkbox', { name: 'Select Chalet Blanc' }));
-    expect(count()).toBe('2 properties selected');
-    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
-    expect(count()).toBe('0 properties selected');
     // No VIP card before a search.
     expect(screen.queryByText('VIP Off-Market')).not.toBeInTheDocument();
+  });
+
+  it('a selection bar with the count, the link button and Clear selection appears once villas are selected', async () => {
+    const { user } = setup();
+    await screen.findByText('Villa Aurora');
+    const bar = () => screen.queryByRole('region', { name: 'Selected villas' });
+    const live = () => screen.getAllByRole('status').find((s) => /selected$/.test(s.textContent ?? ''));
+
+    // Nothing selected: no bar, and the one link button is disabled, saying why.
+    expect(bar()).not.toBeInTheDocument();
+    const disabled = screen.getByRole('button', { name: 'Create White-label Link' });
+    expect(disabled).toBeDisabled();
+    expect(disabled).toHaveAccessibleDescription('Select at least one villa to create a link.');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Villa Serena' }));
+    expect(bar()).toHaveTextContent('1 villa selected');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Chalet Blanc' }));
+    expect(bar()).toHaveTextContent('2 villas selected');
+    expect(live()).toHaveTextContent('2 villas selected');
+    // Still one link button: the bar's, enabled, opening the dialog with the selection.
+    expect(screen.getAllByRole('button', { name: 'Create White-label Link' })).toHaveLength(1);
+    await user.click(within(bar()!).getByRole('button', { name: 'Create White-label Link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create White-label Link' });
+    expect(dialog).toHaveTextContent('2 selected villas');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(bar()!).getByRole('button', { name: 'Clear selection' }));
+    expect(bar()).not.toBeInTheDocument();
+    expect(screen.getByText('No villas selected')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('checkbox', { name: 'Select Villa Serena' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Create White-label Link' })).toBeDisabled();
+    // The keyboard stays with the results, not lost with the bar.
+    expect(screen.getByRole('region', { name: 'Results' })).toHaveFocus();
+  });
+
+  it("shows a USD villa's card and estimate in EUR by default with the villa's own figures, all in GBP once chosen", async () => {
+    const usd = { id: 2, name: 'Villa Serena', propertyCurrency: 'USD', basePricePerNight: 5000 } as const;
+    const { user } = setup({
+      properties: [catalogue[0]!, makeProperty({ ...usd, weeklyPriceEur: 28000 })],
+      search: () => ({ body: [makeProperty({ ...usd, totalNights: 7, totalCost: 36000 })] }),
+    });
+    const card = () => screen.getByRole('article', { name: 'Villa Serena' });
+    // $35,000 a week × 0.8.
+    expect(
+      await within(await screen.findByRole('article', { name: 'Villa Serena' })).findByText('€28,000 / week'),
+    );
+    expect(within(card()).getByText("$35,000 in the villa's currency")).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Prices in' })).toHaveTextContent('EUR (€)');
+
+    await searchStay(user, 1, 8);
+    expect(within(card()).getByText('€28,800 for 7 nights')).toBeInTheDocument();
+    expect(within(card()).getByText("$36,000 in the villa's currency")).toBeInTheDocument();
+    let estimate = await openEstimate(user, 'Villa Serena');
+    expect(estimateRow(estimate, /^Subtotal/)).toBe('€28,800');
+    expect(estimateRow(estimate, 'Service fee (3%)')).toBe('€864');
+    expect(estimateRow(estimate, 'Total')).toBe('€29,664');
+    expect(within(estimate).getByText("Total $37,080 in the villa's currency")).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await choose(user, 'Prices in', 'GBP (£)');
+    expect(within(card()).getByText('£22,400 / week')).toBeInTheDocument(); // $35,000 × 0.64
+    expect(within(card()).getByText('£23,040 for 7 nights')).toBeInTheDocument(); // $36,000 × 0.64
+    expect(within(card()).queryByText(/€/)).not.toBeInTheDocument();
+    estimate = await openEstimate(user, 'Villa Serena');
+    const dialog = screen.getByRole('dialog', { name: 'Villa Serena' });
+    expect(within(dialog).getByText('£22,400 / week')).toBeInTheDocument();
+    expect(estimateRow(estimate, /^Subtotal/)).toBe('£23,040');
+    expect(estimateRow(estimate, 'Service fee (3%)')).toBe('£691'); // 691.2
+    expect(estimateRow(estimate, 'Total')).toBe('£23,731');
+    expect(within(estimate).getByText("Total $37,080 in the villa's currency")).toBeInTheDocument();
+    expect(within(dialog).queryByText(/€/)).not.toBeInTheDocument();
+    // Remembered for the next visit.
+    expect(localStorage.getItem(DISPLAY_CURRENCY_KEY)).toBe('GBP');
+  });
+
+  it('takes the budget in the remembered currency, sends it in EUR, and shows prices and budget in it in the link dialog', async () => {
+    localStorage.setItem(DISPLAY_CURRENCY_KEY, 'GBP');
+    const { user, searches } = setup();
+    const price = await screen.findByLabelText('Maximum price per week (GBP)');
+    expect(screen.getByRole('combobox', { name: 'Prices in' })).toHaveTextContent('GBP (£)');
+    // Every villa of the catalogue costs €7,000 a week: £5,600.
+    expect(await screen.findAllByText('£5,600 / week')).toHaveLength(3);
+    await user.type(price, '10000');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('1 property matches your search');
+    expect(searches()).toEqual([{ maxPrice: 12500 }]); // £10,000 × 1.25
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Villa Aurora' }));
+    const bar = screen.getByRole('region', { name: 'Selected villas' });
+    await user.click(within(bar).getByRole('button', { name: 'Create White-label Link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create White-label Link' });
+    const villas = within(dialog).getByRole('list', { name: 'Villas in the link' });
+    expect(villas).toHaveTextContent('Villa Aurora£5,600 / week');
+    expect(dialog).toHaveTextContent('Up to £10,000 / week');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Another currency shows the same budget in it: €12,500 × 1.25 = $15,625.
+    await choose(user, 'Prices in', 'USD ($)');
+    expect(screen.getByLabelText('Maximum price per week (USD)')).toHaveValue(15625);
   });
 
   it('offers only the first 15 amenities, as toggle chips', async () => {
@@ -143,7 +288,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(searches()[1]).toEqual({ bedrooms: 5 });
   });
 
-  it('maximum price searches again once searched (debounced while typing)', async () => {
+  it('maximum price: once searched, typing sends one search after a pause, and Enter sends it at once', async () => {
     const { user, searches } = setup();
     await screen.findByText('Villa Aurora');
     const price = screen.getByLabelText('Maximum price per week (EUR)');
@@ -152,10 +297,38 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('1 property matches your search');
     expect(searches()).toEqual([{ maxPrice: 9000 }]);
+
+    // From here the clock is ours: the pause is measured, not waited for. (Keys are typed with
+    // fireEvent: user-event waits on a real timer between actions.)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    for (const typed of ['', '1', '15', '150', '1500', '15000'])
+      fireEvent.change(price, { target: { value: typed } });
+    // While typing nothing is sent, and the results and the Search button stay as they were.
+    expect(searches()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+    expect(screen.getByText('1 property matches your search')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(PRICE_DEBOUNCE_MS - 1));
+    expect(searches()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    // One search for the whole number, not one per key.
+    expect(searches()).toEqual([{ maxPrice: 9000 }, { maxPrice: 15000 }]);
+
+    // The Search button does not wait for the pause, and nothing follows it.
+    fireEvent.change(price, { target: { value: '150000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(searches()).toHaveLength(3);
+    expect(searches()[2]).toEqual({ maxPrice: 150000 });
+    await act(() => vi.advanceTimersByTimeAsync(PRICE_DEBOUNCE_MS * 2));
+    expect(searches()).toHaveLength(3);
+    vi.useRealTimers();
+    await screen.findByText('1 property matches your search');
+
+    // Nor does Enter: the search has gone out by the time the key is handled.
     await user.clear(price);
-    await user.type(price, '15000');
-    await waitFor(() => expect(searches()).toHaveLength(2), { timeout: 2000 });
-    expect(searches()[1]).toEqual({ maxPrice: 15000 });
+    await user.type(price, '25000{Enter}');
+    expect(searches().at(-1)).toEqual({ maxPrice: 25000 });
   });
 
   it('shows the no-match empty state, and Clear Filters resets everything', async () => {

@@ -1,17 +1,25 @@
 import type { Property } from '@villas/shared';
 import { RotateCcw } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { OffMarketCard } from '../../features/off-market/components/off-market-card';
 import type { OffMarketCriteria } from '../../features/off-market/utils/compose-message';
 import { useProperties } from '../../features/properties/api/get-properties';
+import { CurrencySelect } from '../../features/properties/components/currency-select';
 import { EmptyState, PropertyGrid } from '../../features/properties/components/property-grid';
 import { filterAmenities, useAmenities } from '../../features/search/api/get-amenities';
 import { useLocations } from '../../features/search/api/get-locations';
 import { SearchPanel } from '../../features/search/components/search-panel';
 import { usePropertySearch } from '../../features/search/hooks/use-property-search';
 import { CreateLinkDialog } from '../../features/white-label/components/create-link-dialog';
+import { SelectionBar } from '../../features/white-label/components/selection-bar';
+import {
+  DisplayMoneyContext,
+  useDisplayCurrencyChoice,
+  useExchangeRates,
+  type DisplayMoney,
+} from '../../lib/display-currency';
 import { RequireUser } from '../layout/require-user';
 
 export function Component() {
@@ -20,15 +28,24 @@ export function Component() {
 
 /**
  * The agent's dashboard (seed 000 §2, §4): the catalogue, the advanced search, selection of villas
- * for a white-label link, and the VIP off-market card after a search.
+ * for a white-label link (a sticky bar once any is selected), and the VIP off-market card after a
+ * search. Every price on it, in its dialogs and in the link dialog is in the agent's display currency.
  */
 function Dashboard({ agentId }: { agentId: number }) {
   const properties = useProperties();
   const locations = useLocations();
   const amenities = useAmenities();
+  const rates = useExchangeRates();
+  const [currency, setCurrency] = useDisplayCurrencyChoice();
   const search = usePropertySearch();
   const { state, filters } = search;
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const display = useMemo<DisplayMoney>(
+    () => ({ currency, rates: rates.data ?? [] }),
+    [currency, rates.data],
+  );
 
   const offered = useMemo(() => filterAmenities(amenities.data), [amenities.data]);
   const criteria = useMemo<OffMarketCriteria>(() => {
@@ -47,6 +64,16 @@ function Dashboard({ agentId }: { agentId: number }) {
       return next;
     });
   const count = selected.size;
+  const clearSelection = () => {
+    setSelected(new Set());
+    // The bar and its buttons go away: keep the keyboard where the villas are.
+    resultsRef.current?.focus({ preventScroll: true });
+  };
+  const selectedIds = [...selected];
+  const selectedProperties = useMemo(() => {
+    const known = new Map([...(properties.data ?? []), ...state.results].map((p) => [p.id, p]));
+    return [...selected].flatMap((id) => known.get(id) ?? []);
+  }, [selected, properties.data, state.results]);
 
   const searched = state.searched;
   const stay =
@@ -55,69 +82,79 @@ function Dashboard({ agentId }: { agentId: number }) {
       : null;
 
   return (
-    <div className="pb-24">
-      <header className="border-b border-line bg-paper">
-        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-10 sm:px-8 sm:py-12 lg:flex-row lg:items-end lg:justify-between">
-          <div>
-            <p className="eyebrow">Agent portfolio</p>
-            <h1 className="mt-2 text-4xl sm:text-5xl">Search Properties</h1>
-            <p className="mt-3 max-w-xl text-[15px] text-stone">
-              Search the collection, select the villas that suit your client and share them in a branded link.
-            </p>
-          </div>
-          <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-            <p className="text-sm text-ink" aria-live="polite">
-              <span className="font-display text-3xl leading-none lining-nums">{count}</span>{' '}
-              <span className="text-stone">{count === 1 ? 'property' : 'properties'} selected</span>
-            </p>
-            {count > 0 && (
-              <button
-                type="button"
-                onClick={() => setSelected(new Set())}
-                className="cursor-pointer text-xs font-medium uppercase tracking-[0.14em] text-stone underline-offset-4 hover:text-ink hover:underline"
-              >
-                Clear selection
-              </button>
+    <DisplayMoneyContext value={display}>
+      <div className="pb-24">
+        <header className="border-b border-line bg-paper">
+          <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-10 sm:px-8 sm:py-12 lg:flex-row lg:items-end lg:justify-between">
+            <div>
+              <p className="eyebrow">Agent portfolio</p>
+              <h1 className="mt-2 text-4xl sm:text-5xl">Search Properties</h1>
+              <p className="mt-3 max-w-xl text-[15px] text-stone">
+                Search the collection, select the villas that suit your client and share them in a branded
+                link.
+              </p>
+            </div>
+            {count === 0 && (
+              <CreateLinkDialog
+                agentId={agentId}
+                selectedIds={selectedIds}
+                searchFilters={filters}
+                onCreated={() => setSelected(new Set())}
+                className="sm:items-end"
+              />
             )}
-            <CreateLinkDialog
-              agentId={agentId}
-              selectedIds={[...selected]}
-              searchFilters={filters}
-              onCreated={() => setSelected(new Set())}
-            />
           </div>
-        </div>
-      </header>
+        </header>
 
-      <div className="mx-auto max-w-7xl px-5 pt-8 sm:px-8 sm:pt-10">
-        <SearchPanel search={search} locations={locations.data ?? []} amenities={offered} />
+        <div className="mx-auto max-w-7xl px-5 pt-8 sm:px-8 sm:pt-10">
+          <SearchPanel
+            search={search}
+            locations={locations.data ?? []}
+            amenities={offered}
+            headerAside={<CurrencySelect value={currency} onChange={setCurrency} />}
+          />
 
-        <div className="mt-10">
-          {properties.isPending && state.status === 'none' ? (
-            <LoadingGrid />
-          ) : properties.isError && state.status === 'none' ? (
-            <EmptyState title="We could not load the properties">
-              <p>Please check your connection and try again.</p>
-              <Button variant="outline" onClick={() => void properties.refetch()}>
-                Try again
-              </Button>
-            </EmptyState>
-          ) : (
-            <Results
-              status={state.status}
-              list={state.status === 'none' ? (properties.data ?? []) : state.results}
-              error={state.error}
-              selected={selected}
-              onSelectedChange={toggle}
-              stay={stay}
-              onClear={search.actions.clear}
-              offMarket={<OffMarketCard criteria={criteria} />}
-              offMarketBanner={<OffMarketCard criteria={criteria} layout="banner" />}
-            />
-          )}
+          <section ref={resultsRef} tabIndex={-1} aria-label="Results" className="mt-10 outline-none">
+            {rates.isError && (
+              <p className="mb-5 border-l-2 border-gold pl-3 text-sm text-stone">
+                The exchange rates could not be loaded, so each price is shown in its villa's own currency.
+              </p>
+            )}
+            {(properties.isPending && state.status === 'none') || rates.isPending ? (
+              <LoadingGrid />
+            ) : properties.isError && state.status === 'none' ? (
+              <EmptyState title="We could not load the properties">
+                <p>Please check your connection and try again.</p>
+                <Button variant="outline" onClick={() => void properties.refetch()}>
+                  Try again
+                </Button>
+              </EmptyState>
+            ) : (
+              <Results
+                status={state.status}
+                list={state.status === 'none' ? (properties.data ?? []) : state.results}
+                error={state.error}
+                selected={selected}
+                onSelectedChange={toggle}
+                stay={stay}
+                onClear={search.actions.clear}
+                offMarket={<OffMarketCard criteria={criteria} />}
+                offMarketBanner={<OffMarketCard criteria={criteria} layout="banner" />}
+              />
+            )}
+          </section>
+
+          <SelectionBar
+            agentId={agentId}
+            selectedIds={selectedIds}
+            selectedProperties={selectedProperties}
+            searchFilters={filters}
+            onCreated={() => setSelected(new Set())}
+            onClear={clearSelection}
+          />
         </div>
       </div>
-    </div>
+    </DisplayMoneyContext>
   );
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DisplayMoneyContext } from '../../../lib/display-currency';
 import { mockApi, renderWithProviders } from '../../../testing/render';
 import { makeProperty } from '../testing/make-property';
 import { BookingForm } from './booking-form';
@@ -43,7 +44,7 @@ describe('BookingForm estimate (seed 000 §9)', () => {
     expect(estimate().getByText(basis)).toBeInTheDocument();
   });
 
-  it("uses a dated search's totalCost for its dates, in the property currency, with the fee rounded", () => {
+  it("uses a dated search's totalCost for its dates, with the fee rounded (no rate: the villa's currency, said so)", () => {
     mockApi({});
     renderWithProviders(
       <BookingForm
@@ -60,6 +61,30 @@ describe('BookingForm estimate (seed 000 §9)', () => {
     expect(row('Service fee (3%)')).toBe('£254'); // 253.5 rounds up
     expect(row('Total')).toBe('£8,704');
     expect(estimate().getByText('5 nights at the dated rates')).toBeInTheDocument();
+    expect(
+      estimate().getByText("Shown in the villa's currency: no GBP to EUR exchange rate"),
+    ).toBeInTheDocument();
+  });
+
+  it("shows every line in the agent's currency, adding up, with the villa's total as a note", () => {
+    mockApi({});
+    const rates = [
+      { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.8, updatedAt: '2026-01-01T00:00:00.000Z' },
+      { fromCurrency: 'USD', toCurrency: 'GBP', rate: 0.7, updatedAt: '2026-01-01T00:00:00.000Z' },
+    ];
+    renderWithProviders(
+      <DisplayMoneyContext value={{ currency: 'GBP', rates }}>
+        <BookingForm
+          property={makeProperty({ basePricePerNight: 1000, propertyCurrency: 'USD' })}
+          stay={{ checkIn: '2031-07-01', checkOut: '2031-07-11' }}
+        />
+      </DisplayMoneyContext>,
+    );
+    // 1 week + 3 nights = $10,000 → £7,000; fee 3 % of £7,000 = £210; total £7,210.
+    expect(row(/^Subtotal/)).toBe('£7,000');
+    expect(row('Service fee (3%)')).toBe('£210');
+    expect(row('Total')).toBe('£7,210');
+    expect(estimate().getByText("Total $10,300 in the villa's currency")).toBeInTheDocument();
   });
 
   it('asks for dates when none are chosen and says Price on Request without a price', () => {

@@ -15,6 +15,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
+import { useDisplayMoney } from '../../../lib/display-currency';
 import { useCreateBookingInquiry } from '../api/create-booking-inquiry';
 import { stayEstimate, subtotalBasis, type Stay } from '../utils/estimate';
 
@@ -162,8 +163,10 @@ function EstimatePanel({
   checkOut: string;
   stay?: Stay | null;
 }) {
-  const result = stayEstimate(p, checkIn, checkOut, stay);
-  const money = (n: number) => formatMoney(n, p.propertyCurrency);
+  const display = useDisplayMoney();
+  const result = stayEstimate(p, checkIn, checkOut, stay, display);
+  const money = (n: number) =>
+    formatMoney(n, result.kind === 'estimate' ? result.estimate.currency : display.currency);
   return (
     <section
       aria-label="Cost estimate"
@@ -201,6 +204,9 @@ function EstimatePanel({
             <dd className="font-display text-2xl text-ink lining-nums">{money(result.estimate.total)}</dd>
           </div>
         </dl>
+      )}
+      {result.kind === 'estimate' && result.estimate.note && (
+        <p className="mt-1.5 text-right text-xs text-stone">{result.estimate.note}</p>
       )}
     </section>
   );

@@ -1,20 +1,32 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { DisplayMoneyContext, type DisplayMoney } from '../../../lib/display-currency';
 import { makeProperty } from '../testing/make-property';
 import { PropertyCard } from './property-card';
 
-function renderCard(overrides: Parameters<typeof makeProperty>[0] = {}, selected = false) {
+const rates = [
+  { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.8, updatedAt: '2026-01-01T00:00:00.000Z' },
+  { fromCurrency: 'USD', toCurrency: 'GBP', rate: 0.7, updatedAt: '2026-01-01T00:00:00.000Z' },
+];
+
+function renderCard(
+  overrides: Parameters<typeof makeProperty>[0] = {},
+  selected = false,
+  display: DisplayMoney = { currency: 'EUR', rates },
+) {
   const onOpen = vi.fn();
   const onSelectedChange = vi.fn();
   const property = makeProperty(overrides);
   render(
-    <PropertyCard
-      property={property}
-      selected={selected}
-      onSelectedChange={onSelectedChange}
-      onOpen={onOpen}
-    />,
+    <DisplayMoneyContext value={display}>
+      <PropertyCard
+        property={property}
+        selected={selected}
+        onSelectedChange={onSelectedChange}
+        onOpen={onOpen}
+      />
+    </DisplayMoneyContext>,
   );
   return { onOpen, onSelectedChange, card: screen.getByRole('article', { name: property.name }) };
 }
@@ -53,17 +65,40 @@ describe('PropertyCard', () => {
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
   });
 
-  it("shows the weekly EUR price, or 'Price on Request' without a price", () => {
-    renderCard({ id: 1, weeklyPriceEur: 24500 });
+  it("shows the weekly price (nightly × 7), or 'Price on Request' without a price", () => {
+    renderCard({ id: 1, basePricePerNight: 3500 });
     expect(screen.getByText('€24,500 / week')).toBeInTheDocument();
+    expect(screen.queryByText(/in the villa's currency$/)).not.toBeInTheDocument();
     renderCard({ id: 2, name: 'Chalet Blanc', weeklyPriceEur: null, basePricePerNight: null });
     expect(screen.getByText('Price on Request')).toBeInTheDocument();
   });
 
-  it('adds the stay total in the property currency for a dated search', () => {
-    renderCard({ propertyCurrency: 'USD', weeklyPriceEur: 6440, totalCost: 5250, totalNights: 5 });
-    expect(screen.getByText('€6,440 / week')).toBeInTheDocument();
-    expect(screen.getByText('$5,250 for 5 nights')).toBeInTheDocument();
+  it("shows a USD villa's week and stay in the display currency, the villa's own figures as notes", () => {
+    const usd = {
+      propertyCurrency: 'USD',
+      basePricePerNight: 1000,
+      totalCost: 5250,
+      totalNights: 5,
+    } as const;
+    renderCard(usd);
+    // $7,000 a week × 0.8 = €5,600; the stay $5,250 × 0.8 = €4,200.
+    expect(screen.getByText('€5,600 / week')).toBeInTheDocument();
+    expect(screen.getByText("$7,000 in the villa's currency")).toBeInTheDocument();
+    expect(screen.getByText('€4,200 for 5 nights')).toBeInTheDocument();
+    expect(screen.getByText("$5,250 in the villa's currency")).toBeInTheDocument();
+    cleanup();
+    renderCard(usd, false, { currency: 'GBP', rates });
+    expect(screen.getByText('£4,900 / week')).toBeInTheDocument();
+    expect(screen.getByText('£3,675 for 5 nights')).toBeInTheDocument();
+    expect(screen.queryByText(/€/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the villa's currency and says why when no rate converts it", () => {
+    renderCard({ propertyCurrency: 'USD', basePricePerNight: 1000 }, false, { currency: 'CHF', rates });
+    expect(screen.getByText('$7,000 / week')).toBeInTheDocument();
+    expect(
+      screen.getByText("Shown in the villa's currency: no USD to CHF exchange rate"),
+    ).toBeInTheDocument();
   });
 
   it('shows Available or Reserved, the facts and the type label', () => {

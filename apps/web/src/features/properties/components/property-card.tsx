@@ -4,9 +4,10 @@ import type { MouseEvent } from 'react';
 import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { useDisplayMoney } from '../../../lib/display-currency';
 import { IMAGE_SIZES } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
-import { stayTotalText, weeklyPriceText } from '../utils/price';
+import { stayTotalLine, weeklyPriceLine } from '../utils/price';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
 
 export interface PropertyCardProps {
@@ -21,12 +22,14 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 
 /**
  * The dashboard's villa card (seed 000 §2, §9): up to 5 images, Available/Reserved, select checkbox,
- * weekly price or 'Price on Request' (plus the stay total on a dated search), description cut at 180
- * characters, bedrooms, guests, type, and 3 amenities cut at 15 characters with '+N more'.
+ * weekly price or 'Price on Request' (plus the stay total on a dated search) in the agent's display
+ * currency with the villa's own figure as a note, description cut at 180 characters, bedrooms, guests,
+ * type, and 3 amenities cut at 15 characters with '+N more'.
  */
 export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }: PropertyCardProps) {
-  const price = weeklyPriceText(p);
-  const stay = stayTotalText(p);
+  const display = useDisplayMoney();
+  const price = weeklyPriceLine(p, display);
+  const stay = stayTotalLine(p, display);
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const place = [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
 
@@ -91,12 +94,14 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
               <p
                 className={cn(
                   'font-display text-2xl leading-none text-ink lining-nums',
-                  price === 'Price on Request' && 'text-xl',
+                  price.onRequest && 'text-xl',
                 )}
               >
-                {price}
+                {price.text}
               </p>
-              {stay && <p className="mt-1.5 text-xs text-stone">{stay}</p>}
+              {price.note && <p className="mt-1 text-[11px] leading-snug text-stone">{price.note}</p>}
+              {stay && <p className="mt-1.5 text-xs text-ink/80">{stay.text}</p>}
+              {stay?.note && <p className="mt-0.5 text-[11px] leading-snug text-stone">{stay.note}</p>}
             </div>
             <Button
               variant="outline"

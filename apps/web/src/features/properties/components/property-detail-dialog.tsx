@@ -2,8 +2,9 @@ import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type Property } fro
 import { Check, MapPin } from 'lucide-react';
 import { ImageGallery } from '../../../components/gallery/image-gallery';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { useDisplayMoney } from '../../../lib/display-currency';
 import type { Stay } from '../utils/estimate';
-import { stayTotalText, weeklyPriceText } from '../utils/price';
+import { stayTotalLine, weeklyPriceLine } from '../utils/price';
 import { BookingForm } from './booking-form';
 
 export interface PropertyDetailDialogProps {
@@ -19,10 +20,12 @@ export interface PropertyDetailDialogProps {
  * bedrooms + 1), description, amenities grouped into the nine categories, and the booking form.
  */
 export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: PropertyDetailDialogProps) {
+  const display = useDisplayMoney();
   if (!p) return null;
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const groups = groupAmenities(p.amenities);
-  const stayTotal = stayTotalText(p);
+  const weekly = weeklyPriceLine(p, display);
+  const stayTotal = stayTotalLine(p, display);
   const facts: Array<[string, string | number]> = [
     ['Bedrooms', p.bedrooms],
     ['Bathrooms', bathroomsFor(p.bedrooms)],
@@ -101,8 +104,10 @@ export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: 
 
           <aside aria-label="Booking inquiry" className="lg:sticky lg:top-0 lg:self-start">
             <div className="rounded-[3px] border border-line bg-ivory p-5 sm:p-6">
-              <p className="font-display text-3xl leading-none text-ink lining-nums">{weeklyPriceText(p)}</p>
-              {stayTotal && <p className="mt-2 text-sm text-stone">{stayTotal}</p>}
+              <p className="font-display text-3xl leading-none text-ink lining-nums">{weekly.text}</p>
+              {weekly.note && <p className="mt-1.5 text-xs text-stone">{weekly.note}</p>}
+              {stayTotal && <p className="mt-2 text-sm text-ink/80">{stayTotal.text}</p>}
+              {stayTotal?.note && <p className="mt-0.5 text-xs text-stone">{stayTotal.note}</p>}
               <h3 className="mt-5 border-t border-line pt-5 text-xl">Request this {type.toLowerCase()}</h3>
               <p className="mb-5 mt-1 text-sm text-stone">Our concierge replies within 24 hours.</p>
               <BookingForm key={p.id} property={p} stay={stay} onSent={() => onOpenChange(false)} />

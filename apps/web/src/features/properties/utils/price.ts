@@ -1,24 +1,40 @@
-import { formatMoney, weeklyPriceLabel, type Property } from '@villas/shared';
+import { viewMoney, viewWeeklyPrice, type MoneyView, type Property } from '@villas/shared';
+import type { DisplayMoney } from '../../../lib/display-currency';
 
-/**
- * The card's weekly price: the API's EUR figure (weeklyPriceEur) as '€35,000 / week', or
- * 'Price on Request' when the villa has no price.
- */
-export function weeklyPriceText(
-  p: Pick<Property, 'weeklyPriceEur' | 'basePricePerNight' | 'propertyCurrency'>,
-) {
-  if (p.weeklyPriceEur === undefined) {
-    // An older answer without the EUR figure: the property's own currency.
-    const label = weeklyPriceLabel(p.basePricePerNight, p.propertyCurrency);
-    return label === 'Price on Request' ? label : `${label} / week`;
-  }
-  return p.weeklyPriceEur == null || p.weeklyPriceEur <= 0
-    ? 'Price on Request'
-    : `${formatMoney(p.weeklyPriceEur, 'EUR')} / week`;
+export interface PriceLine {
+  /** '€35,000 / week', 'Price on Request' or '€6,400 for 5 nights'. */
+  text: string;
+  /** "$38,020 in the villa's currency", why it is not converted, or null. */
+  note: string | null;
+  onRequest: boolean;
 }
 
-/** A dated search's stay total in the property's currency: '€12,400 for 5 nights'; null otherwise. */
-export function stayTotalText(p: Pick<Property, 'totalCost' | 'totalNights' | 'propertyCurrency'>) {
+const line = (view: MoneyView, suffix: string): PriceLine => ({
+  text: view.amount == null ? view.text : `${view.text}${suffix}`,
+  note: view.note,
+  onRequest: view.amount == null,
+});
+
+/**
+ * The weekly price (nightly × 7 in the villa's currency) in the agent's display currency, by the
+ * shared conversion rule: '€35,000 / week', or 'Price on Request' when the villa has no price.
+ */
+export function weeklyPriceLine(
+  p: Pick<Property, 'basePricePerNight' | 'propertyCurrency'>,
+  display: DisplayMoney,
+): PriceLine {
+  return line(
+    viewWeeklyPrice(p.basePricePerNight, p.propertyCurrency, display.currency, display.rates),
+    ' / week',
+  );
+}
+
+/** A dated search's stay total in the display currency: '€12,400 for 5 nights'; null otherwise. */
+export function stayTotalLine(
+  p: Pick<Property, 'totalCost' | 'totalNights' | 'propertyCurrency'>,
+  display: DisplayMoney,
+): PriceLine | null {
   if (p.totalCost == null || p.totalCost <= 0 || !p.totalNights) return null;
-  return `${formatMoney(p.totalCost, p.propertyCurrency)} for ${p.totalNights} ${p.totalNights === 1 ? 'night' : 'nights'}`;
+  const nights = `${p.totalNights} ${p.totalNights === 1 ? 'night' : 'nights'}`;
+  return line(viewMoney(p.totalCost, p.propertyCurrency, display.currency, display.rates), ` for ${nights}`);
 }

@@ -1,14 +1,25 @@
-import { addDays, LIMITS, type Amenity, type Location } from '@villas/shared';
+import {
+  addDays,
+  convertMoney,
+  exchangeRatio,
+  LIMITS,
+  SITE_CURRENCY,
+  type Amenity,
+  type Currency,
+  type Location,
+  type Rates,
+} from '@villas/shared';
 import { format } from 'date-fns';
 import { Check, RotateCcw, Search } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { Field, Label } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
+import { useDisplayMoney } from '../../../lib/display-currency';
 import { cn } from '../../../lib/utils';
 import type { PropertySearch } from '../hooks/use-property-search';
-import { hasFilters } from '../search-state';
+import { hasFilters, waitingForTyping } from '../search-state';
 
 const ANY = 'any';
 const bedroomOptions = [
@@ -24,16 +35,26 @@ export interface SearchPanelProps {
   locations: readonly Location[];
   /** The amenities offered as filters (the first 15). */
   amenities: readonly Amenity[];
+  /** Controls for the panel's header, such as the display-currency choice. */
+  headerAside?: ReactNode;
 }
 
 /**
  * The advanced search (seed 000 §2, §4): country, destination (disabled until a country), bedrooms,
- * maximum price per week in EUR, check-in/check-out and amenity chips. All state lives in the
- * search hook; this component only renders it and dispatches.
+ * maximum price per week in the agent's display currency (sent in EUR), check-in/check-out and
+ * amenity chips. All state lives in the search hook; this component only renders it and dispatches.
  */
-export function SearchPanel({ search, locations, amenities }: SearchPanelProps) {
+export function SearchPanel({ search, locations, amenities, headerAside }: SearchPanelProps) {
   const { state, actions } = search;
   const { form, status } = state;
+  const display = useDisplayMoney();
+  // The budget is typed in the display currency when a rate converts it to EUR, else in EUR.
+  const budgetCurrency: Currency = exchangeRatio(display.currency, SITE_CURRENCY, display.rates)
+    ? display.currency
+    : SITE_CURRENCY;
+  // Only a search actually on its way disables the button: one waiting for typing to settle is sent
+  // at once by the button or Enter.
+  const busy = status === 'searching' && !waitingForTyping(state);
   const headingId = useId();
   const amenitiesLabelId = useId();
   const destinations = locations.find((l) => l.region === form.country)?.subregions ?? [];
@@ -54,16 +75,19 @@ export function SearchPanel({ search, locations, amenities }: SearchPanelProps) 
             Find the right villa
           </h2>
         </div>
-        {filtered && (
-          <button
-            type="button"
-            onClick={actions.clear}
-            className="inline-flex cursor-pointer items-center gap-1.5 text-xs font-medium uppercase tracking-[0.14em] text-stone underline-offset-4 hover:text-ink hover:underline"
-          >
-            <RotateCcw className="h-3.5 w-3.5" aria-hidden />
-            Clear filters
-          </button>
-        )}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          {filtered && (
+            <button
+              type="button"
+              onClick={actions.clear}
+              className="inline-flex cursor-pointer items-center gap-1.5 text-xs font-medium uppercase tracking-[0.14em] text-stone underline-offset-4 hover:text-ink hover:underline"
+            >
+              <RotateCcw className="h-3.5 w-3.5" aria-hidden />
+              Clear filters
+            </button>
+          )}
+          {headerAside}
+        </div>
       </div>
 
       <form onSubmit={submit} noValidate className="px-5 py-5 sm:px-7 sm:py-6">
@@ -96,8 +120,13 @@ export function SearchPanel({ search, locations, amenities }: SearchPanelProps) 
               options={bedroomOptions}
             />
           </Field>
-          <Field label="Maximum price per week (EUR)">
-            <PriceInput value={form.maxPrice} onChange={actions.setMaxPrice} />
+          <Field label={`Maximum price per week (${budgetCurrency})`}>
+            <PriceInput
+              value={form.maxPrice}
+              onChange={actions.setMaxPrice}
+              currency={budgetCurrency}
+              rates={display.rates}
+            />
           </Field>
           <Field
             label="Check-in"
@@ -116,9 +145,9 @@ export function SearchPanel({ search, locations, amenities }: SearchPanelProps) 
             />
           </Field>
           <div className="flex items-end sm:col-span-2">
-            <Button type="submit" className="w-full sm:w-auto sm:min-w-44" disabled={status === 'searching'}>
+            <Button type="submit" className="w-full sm:w-auto sm:min-w-44" disabled={busy}>
               <Search className="h-4 w-4" aria-hidden />
-              {status === 'searching' ? 'Searching...' : 'Search'}
+              {busy ? 'Searching...' : 'Search'}
             </Button>
           </div>
         </div>
@@ -157,22 +186,41 @@ export function SearchPanel({ search, locations, amenities }: SearchPanelProps) 
   );
 }
 
-/** A euro amount; blank = no limit. */
+const SYMBOLS: Record<Currency, string> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF' };
+
+/**
+ * The budget: typed in whole units of `currency`, kept in the search as EUR to the cent (the shared
+ * conversion rule; the server compares it with prices converted to the cent). What the agent typed
+ * stays as typed; it is shown again from the EUR value only when that changes from outside (clear
+ * filters) or the currency changes. Blank = no limit.
+ */
 function PriceInput({
   value,
   onChange,
+  currency,
+  rates,
   ...rest
 }: {
   value: number | null;
-  onChange: (v: number | null) => void;
+  onChange: (eur: number | null) => void;
+  currency: Currency;
+  rates: Rates;
   id?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
 }) {
+  const shownFor = (eur: number | null) =>
+    eur == null ? '' : String(convertMoney(eur, SITE_CURRENCY, currency, rates) ?? '');
+  const [typed, setTyped] = useState({ text: shownFor(value), eur: value, currency });
+  if (typed.eur !== value || typed.currency !== currency) {
+    setTyped({ text: shownFor(value), eur: value, currency });
+  }
+  const symbol = SYMBOLS[currency];
+
   return (
     <div className="relative">
       <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-[15px] text-stone">
-        €
+        {symbol}
       </span>
       <input
         {...rest}
@@ -181,12 +229,21 @@ function PriceInput({
         min={0}
         step={500}
         placeholder="No limit"
-        value={value ?? ''}
+        value={typed.text}
         onChange={(e) => {
-          const n = e.target.value === '' ? null : Math.max(0, Number(e.target.value));
-          onChange(n == null || Number.isNaN(n) || n === 0 ? null : n);
+          const text = e.target.value;
+          const n = text === '' ? null : Math.max(0, Number(text));
+          const eur =
+            n == null || Number.isNaN(n) || n === 0
+              ? null
+              : (convertMoney(n, currency, SITE_CURRENCY, rates, 2) ?? null);
+          setTyped({ text, eur, currency });
+          onChange(eur);
         }}
-        className="h-11 w-full rounded-[2px] border border-line bg-paper pl-8 pr-3.5 text-[15px] text-ink placeholder:text-stone transition-colors focus:border-gold-deep focus:outline-none focus:ring-1 focus:ring-gold-deep"
+        className={cn(
+          'h-11 w-full rounded-[2px] border border-line bg-paper pr-3.5 text-[15px] text-ink placeholder:text-stone transition-colors focus:border-gold-deep focus:outline-none focus:ring-1 focus:ring-gold-deep',
+          symbol.length > 1 ? 'pl-14' : 'pl-8',
+        )}
       />
     </div>
   );

@@ -1,6 +1,6 @@
-import { whiteLabelTitle, type SearchFilters } from '@villas/shared';
+import { viewWeeklyPrice, whiteLabelTitle, type Property, type SearchFilters } from '@villas/shared';
 import { Link2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -9,8 +9,10 @@ import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
+import { useDisplayMoney } from '../../../lib/display-currency';
+import { cn } from '../../../lib/utils';
 import { useCreateWhiteLabelLink } from '../api/create-link';
-import { cleanSearchFilters } from '../utils/search-summary';
+import { cleanSearchFilters, searchSummary } from '../utils/search-summary';
 
 export interface CreateLinkDialogProps {
   /** The signed-in agent. */
@@ -21,17 +23,35 @@ export interface CreateLinkDialogProps {
   searchFilters: SearchFilters;
   /** Called after the link was created (the dashboard clears its selection). */
   onCreated: () => void;
+  /** The selected villas, listed in the dialog with their weekly price in the display currency. */
+  selectedProperties?: ReadonlyArray<
+    Pick<Property, 'id' | 'name' | 'basePricePerNight' | 'propertyCurrency'>
+  >;
+  className?: string;
 }
+
+/** Why the button is disabled, shown under it and linked with aria-describedby. */
+export const NO_SELECTION_REASON = 'Select at least one villa to create a link.';
 
 const emptyForm = { agentName: '', companyName: '', description: '' };
 
 /**
  * The dashboard's 'Create White-label Link' dialog (seed 000 §2, §4, §5, §8): opens with at least one
- * villa selected, names the link 'Company - Agent', and on success clears selection, form and dialog
- * and opens the new collection page in a new tab.
+ * villa selected (disabled before, saying why), names the link 'Company - Agent', lists the villas and
+ * the search it keeps with prices in the agent's display currency, and on success clears selection,
+ * form and dialog and opens the new collection page in a new tab.
  */
-export function CreateLinkDialog({ agentId, selectedIds, searchFilters, onCreated }: CreateLinkDialogProps) {
+export function CreateLinkDialog({
+  agentId,
+  selectedIds,
+  searchFilters,
+  onCreated,
+  selectedProperties,
+  className,
+}: CreateLinkDialogProps) {
   const { data: user } = useUser();
+  const display = useDisplayMoney();
+  const reasonId = useId();
   const create = useCreateWhiteLabelLink();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(emptyForm);
@@ -98,19 +118,60 @@ export function CreateLinkDialog({ agentId, selectedIds, searchFilters, onCreate
     );
   };
 
+  const criteria = searchSummary(cleanSearchFilters(searchFilters as Record<string, unknown>), display);
+  const villas = (selectedProperties ?? []).filter((p) => selectedIds.includes(p.id));
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="gold" disabled={count === 0}>
-          <Link2 className="h-4 w-4" aria-hidden />
-          Create White-label Link
-        </Button>
-      </DialogTrigger>
+      <div className={cn('flex flex-col gap-1.5', className)}>
+        <DialogTrigger asChild>
+          <Button variant="gold" disabled={count === 0} aria-describedby={count === 0 ? reasonId : undefined}>
+            <Link2 className="h-4 w-4" aria-hidden />
+            Create White-label Link
+          </Button>
+        </DialogTrigger>
+        {count === 0 && (
+          <p id={reasonId} className="text-xs text-stone">
+            {NO_SELECTION_REASON}
+          </p>
+        )}
+      </div>
       <DialogContent
         title="Create White-label Link"
         description={`A branded page with your ${count} selected ${count === 1 ? 'villa' : 'villas'}, without trade prices, to share with your client.`}
       >
         <form onSubmit={onSubmit} noValidate className="space-y-5">
+          {(villas.length > 0 || criteria.length > 0) && (
+            <div className="space-y-3 rounded-[2px] border border-line bg-ivory px-4 py-3 text-sm">
+              {villas.length > 0 && (
+                <ul aria-label="Villas in the link" className="space-y-1">
+                  {villas.map((p) => {
+                    const price = viewWeeklyPrice(
+                      p.basePricePerNight,
+                      p.propertyCurrency,
+                      display.currency,
+                      display.rates,
+                    );
+                    return (
+                      <li key={p.id} className="flex items-baseline justify-between gap-4">
+                        <span className="min-w-0 truncate text-ink">{p.name}</span>
+                        <span className="shrink-0 text-right text-stone lining-nums">
+                          {price.amount == null ? price.text : `${price.text} / week`}
+                          {price.note && <span className="block text-[11px]">{price.note}</span>}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              {criteria.length > 0 && (
+                <p className="text-xs text-stone">
+                  <span className="font-medium text-ink">Search saved with the link:</span>{' '}
+                  {criteria.join(' · ')}
+                </p>
+              )}
+            </div>
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Agent name">
               <Input
