@@ -13,7 +13,8 @@ describe('About page', () => {
   it('has its own top bar, a main landmark with the sections and the Back to Home button', async () => {
     mockApi(signedOut);
     renderWithProviders(<About />, { route: '/about', path: '/about' });
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The visitor's top bar comes once the session is known to be signed out.
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Maison Azur' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Agent Login' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'Apply for Access' })).toHaveAttribute('href', '/register');

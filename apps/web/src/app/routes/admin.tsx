@@ -1,20 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, Link, useLocation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { ADMIN_TABS, paths, type AdminTab } from '../../config/paths';
+import { ADMIN_TABS, paths } from '../../config/paths';
 import { cn } from '../../lib/utils';
 import { RequireAdmin } from '../layout/require-user';
 import { AdminOverview } from './admin/overview';
-
-const TAB_LABELS: Record<AdminTab, string> = {
-  properties: 'Properties',
-  users: 'Users',
-  'white-label': 'White-label',
-  destinations: 'Destinations',
-  notifications: 'Notifications',
-  'api-connections': 'API Connections',
-  'sync-monitoring': 'Sync Monitoring',
-};
+import { ADMIN_TAB_LABELS } from './admin/tab-labels';
 
 /**
  * The Admin Panel (seed 001 §2): header, summary cards and insight, then one URL per tab so a tab
@@ -59,7 +50,7 @@ export function Component() {
                           )
                         }
                       >
-                        {TAB_LABELS[tab]}
+                        {ADMIN_TAB_LABELS[tab]}
                       </NavLink>
                     </li>
                   ))}

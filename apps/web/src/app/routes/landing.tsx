@@ -20,7 +20,6 @@ export function Component() {
 
   return (
     <>
-      <title>Extraordinary Luxury · Private villas and chalets for travel professionals</title>
       <Hero />
       <Highlights />
       <FeaturedShowcase />

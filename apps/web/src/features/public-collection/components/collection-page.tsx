@@ -1,31 +1,20 @@
 import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
 import { ArrowDown, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/spinner';
 import { useCollection } from '../api/get-collection';
 import { VillaCard } from './villa-card';
 import { VillaDialog } from './villa-dialog';
 
-function useDocumentTitle(title: string | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
-}
-
 const curatedBy = (link: PublicWhiteLabel['link']) =>
   [link.agentName, link.companyName].filter(Boolean).join(', ');
 
 /** 'Link Not Found' (seed 000 §2): unknown, expired, inactive or removed links, and failed loads. */
 export function LinkNotFound() {
-  useDocumentTitle('Link Not Found');
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-ivory px-6 text-center">
+      <title>Link Not Found</title>
       <span className="h-px w-16 bg-gold" aria-hidden />
       <h1 className="mt-8 text-5xl sm:text-6xl">Link Not Found</h1>
       <p className="mt-5 max-w-md leading-relaxed text-stone">
@@ -139,7 +128,6 @@ function ContactFooter({ link }: { link: PublicWhiteLabel['link'] }) {
 export function CollectionPage({ uuid }: { uuid: string }) {
   const { data, isPending, isError } = useCollection(uuid);
   const [open, setOpen] = useState<{ property: PublicProperty; request: boolean } | null>(null);
-  useDocumentTitle(data?.link.title);
 
   if (isPending) return <PageLoading label="Loading the collection" />;
   if (isError || !data) return <LinkNotFound />;
@@ -147,6 +135,8 @@ export function CollectionPage({ uuid }: { uuid: string }) {
   const { link, properties } = data;
   return (
     <div className="flex min-h-dvh flex-col bg-ivory">
+      {/* The page is the agent's, not the platform's: its title is the link's alone. */}
+      <title>{link.title}</title>
       <meta name="robots" content="noindex" />
       <a
         href="#collection"

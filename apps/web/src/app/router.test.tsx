@@ -1,0 +1,139 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { Toaster } from '../components/ui/toaster';
+import { company, featured } from '../features/marketing/components/test-data';
+import { createQueryClient } from '../lib/query-client';
+import { routes } from './router';
+
+type Answer = { status?: number; body?: unknown };
+
+const signedOut: Answer = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Not signed in' } };
+const agent = { id: 7, firstName: 'Sophie', lastName: 'Laurent', role: 'agent' };
+const admin = { id: 1, firstName: 'Claire', lastName: 'Dubois', role: 'admin' };
+
+/**
+ * The whole app's routes in a memory router with the app's providers. Requests this test does not
+ * care about get an empty list, so every screen renders without a handler for each of its reads.
+ */
+function renderApp(url: string, answers: Record<string, Answer> = {}) {
+  const all: Record<string, Answer> = {
+    'GET /api/company': { body: company },
+    'GET /api/properties/featured': { body: featured },
+    'GET /api/auth/user': signedOut,
+    ...answers,
+  };
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const { status = 200, body = [] } = all[`${init?.method ?? 'GET'} ${path}`] ?? {};
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes(queryClient), { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+// The first render of lazy routes is where React Router warned about a missing HydrateFallback; it
+// warns once per module load, so every test here checks, whichever runs first.
+let warn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn');
+});
+afterEach(() => {
+  expect(warn).not.toHaveBeenCalled();
+});
+
+describe('the app router', () => {
+  it('renders the first screen with no console warning, showing a spinner while its chunks load', async () => {
+    renderApp('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Extraordinary Luxury/ }),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/', 'Extraordinary Luxury — Maison Azur'],
+    ['/about', 'About — Maison Azur'],
+    ['/company-info', 'Company Information — Maison Azur'],
+    ['/login', 'Agent Login — Maison Azur'],
+    ['/register', 'Apply for Access — Maison Azur'],
+    ['/no-such-page', 'Page Not Found — Maison Azur'],
+  ])('gives %s its own document title', async (url, title) => {
+    renderApp(url);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it("titles an agent's screens", async () => {
+    const answers = { 'GET /api/auth/user': { body: agent } };
+    renderApp('/user-dashboard', answers);
+    await waitFor(() => expect(document.title).toBe('My Links — Maison Azur'));
+  });
+
+  it('titles each admin tab', async () => {
+    const answers = { 'GET /api/auth/user': { body: admin } };
+    renderApp('/admin/users', answers);
+    await waitFor(() => expect(document.title).toBe('Users · Admin Panel — Maison Azur'));
+  });
+
+  it('titles an unknown admin tab as not found', async () => {
+    renderApp('/admin/nothing', { 'GET /api/auth/user': { body: admin } });
+    await waitFor(() => expect(document.title).toBe('Page Not Found — Maison Azur'));
+  });
+
+  it("titles the public collection with its link's title alone", async () => {
+    renderApp('/white-label/abc', {
+      'GET /api/white-label/abc': {
+        body: {
+          link: {
+            uuid: 'abc',
+            title: 'Azure Voyages - Sophie Laurent',
+            description: null,
+            agentName: 'Sophie Laurent',
+            companyName: 'Azure Voyages',
+            agentEmail: null,
+            expiresAt: null,
+          },
+          properties: [],
+        },
+      },
+    });
+    // Its chunk (the page, the date field, the calendar) is the slowest to load here.
+    await screen.findByText('No properties available in this collection.', {}, { timeout: 5000 });
+    expect(document.title).toBe('Azure Voyages - Sophie Laurent');
+  });
+
+  it('gives /company-info the site footer', async () => {
+    renderApp('/company-info');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Company Information' })).toHaveAttribute(
+      'href',
+      '/company-info',
+    );
+    expect(
+      await within(footer).findByText('© 2024 Maison Azur Travel Ltd. All rights reserved.'),
+    ).toBeVisible();
+  });
+
+  it('keeps the app navigation, bell and Logout for a signed-in agent on /about', async () => {
+    renderApp('/about', { 'GET /api/auth/user': { body: agent } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Search Properties' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(nav).getByRole('link', { name: 'My Links' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('button', { name: /^Notifications/ }).length).toBeGreaterThan(0);
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Agent Login' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connecting Excellence' })).toBeInTheDocument();
+  });
+});
