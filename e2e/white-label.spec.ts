@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   type Agent,
 } from './fixtures';
-import { isoInDays, toast } from './ui';
+import { isoInDays, pickDate, toast } from './ui';
 
 /**
  * Issue 4: the agent's loop. Select villas → share a branded link → a signed-out client browses it and
@@ -162,10 +162,10 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
     const checkIn = isoInDays(75);
     const checkOut = isoInDays(82);
     await villaDialog.getByLabel('Full name').fill('Charlotte Whitfield');
-    await villaDialog.getByLabel('E-mail').fill(clientEmail);
+    await villaDialog.getByLabel('Email').fill(clientEmail);
     await villaDialog.getByLabel('Phone (optional)').fill('+44 7700 900123');
-    await villaDialog.getByLabel('Check-in').fill(checkIn);
-    await villaDialog.getByLabel('Check-out').fill(checkOut);
+    await pickDate(clientPage, villaDialog, 'Check-in', checkIn);
+    await pickDate(clientPage, villaDialog, 'Check-out', checkOut);
     await villaDialog.getByRole('combobox', { name: 'Guests' }).click();
     await clientPage.getByRole('option', { name: '2 guests', exact: true }).click();
     await villaDialog.getByLabel('Message (optional)').fill('We would love a cook for two evenings.');

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -20,9 +21,13 @@ import { useSendBookingRequest } from '../api/send-booking-request';
 
 type Output = z.output<typeof bookingRequestSchema>;
 
+/** A date field's value: the form holds '' for none. */
+const isoOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
 /**
- * The client's booking request for one villa (seed 000 §2): name, e-mail, phone, dates, guests from 1
- * to the villa's maximum, and a message. Sent to the agent behind the link.
+ * The client's booking request for one villa (seed 000 §2): name, email, phone, dates (the same date
+ * field as the agent's booking form), guests from 1 to the villa's maximum, and a message. Sent to the
+ * agent behind the link.
  */
 export function BookingRequestForm({
   uuid,
@@ -127,7 +132,7 @@ export function BookingRequestForm({
         <Field label="Full name" error={errors.clientName?.message}>
           <Input autoComplete="name" autoFocus={autoFocus} {...form.register('clientName')} />
         </Field>
-        <Field label="E-mail" error={errors.clientEmail?.message}>
+        <Field label="Email" error={errors.clientEmail?.message}>
           <Input type="email" autoComplete="email" {...form.register('clientEmail')} />
         </Field>
         <Field label="Phone (optional)" error={errors.clientPhone?.message}>
@@ -149,16 +154,35 @@ export function BookingRequestForm({
             </Field>
           )}
         />
-        <Field label="Check-in" error={errors.checkIn?.message}>
-          <Input type="date" min={today} {...form.register('checkIn')} />
-        </Field>
-        <Field label="Check-out" error={errors.checkOut?.message}>
-          <Input
-            type="date"
-            min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
-            {...form.register('checkOut')}
-          />
-        </Field>
+        <Controller
+          control={form.control}
+          name="checkIn"
+          render={({ field }) => (
+            <Field label="Check-in" error={errors.checkIn?.message}>
+              <DateField
+                label="Check-in"
+                value={isoOrNull(field.value)}
+                onChange={(v) => field.onChange(v ?? '')}
+                min={today}
+              />
+            </Field>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="checkOut"
+          render={({ field }) => (
+            <Field label="Check-out" error={errors.checkOut?.message}>
+              <DateField
+                label="Check-out"
+                value={isoOrNull(field.value)}
+                onChange={(v) => field.onChange(v ?? '')}
+                min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
+                defaultMonth={checkIn || undefined}
+              />
+            </Field>
+          )}
+        />
       </div>
       <Field label="Message (optional)" error={errors.message?.message}>
         <Textarea

@@ -34,6 +34,21 @@ const collection = (properties: PublicProperty[]): PublicWhiteLabel => ({
   properties,
 });
 
+/** The day button with this number in a date field's calendar (not a neighbouring month's). */
+const day = (calendar: HTMLElement, n: string) =>
+  within(
+    within(calendar)
+      .getAllByRole('gridcell')
+      .find((d) => d.textContent === n && !d.hasAttribute('data-outside'))!,
+  ).getByRole('button');
+
+/** yyyy-MM-dd of a day next month. */
+const nextMonth = (dd: string) => {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${dd}`;
+};
+
 const show = () =>
   renderWithProviders(<CollectionPage uuid="abc" />, {
     route: '/white-label/abc',
@@ -52,6 +67,7 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Link Not Found' })).toBeInTheDocument();
     expect(screen.getByText('This white-label link may have expired or been removed.')).toBeInTheDocument();
+    expect(document.title).toBe('Link Not Found');
   });
 
   it("shows 'Link Not Found' when the request fails", async () => {
@@ -106,10 +122,17 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Pool / Wellness')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Full name'), 'Ana Martin');
-    await user.type(within(dialog).getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
     await user.type(within(dialog).getByLabelText('Phone (optional)'), '+33 6 12 34 56 78');
-    await user.type(within(dialog).getByLabelText('Check-in'), '2030-07-04');
-    await user.type(within(dialog).getByLabelText('Check-out'), '2030-07-11');
+    // The same date field as the agent's booking form: a button opening a month calendar.
+    await user.click(within(dialog).getByRole('button', { name: 'Check-in: Add date' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    await user.click(day(await screen.findByRole('dialog', { name: 'Choose check-in' }), '4'));
+    expect(within(dialog).getByRole('button', { name: /^Check-in: \w+ 4, \d{4}$/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Check-out: Add date' }));
+    // It opens on the check-in's month.
+    await user.click(day(await screen.findByRole('dialog', { name: 'Choose check-out' }), '11'));
+    expect(within(dialog).getByRole('button', { name: /^Check-out: \w+ 11, \d{4}$/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Guests' }));
     await user.click(await screen.findByRole('option', { name: '6 guests' }));
     await user.type(within(dialog).getByLabelText('Message (optional)'), 'Is a chef available?');
@@ -122,8 +145,8 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
       clientEmail: 'ana@example.com',
       clientPhone: '+33 6 12 34 56 78',
       message: 'Is a chef available?',
-      checkIn: '2030-07-04',
-      checkOut: '2030-07-11',
+      checkIn: nextMonth('04'),
+      checkOut: nextMonth('11'),
       guests: 6,
     });
     expect(within(dialog).getByText('Thank you, Ana')).toBeInTheDocument();
@@ -161,7 +184,7 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
     await user.type(within(dialog).getByLabelText('Full name'), 'Ana Martin');
-    await user.type(within(dialog).getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Failed to Send Booking Request')).toBeInTheDocument();
     expect(screen.getByText('There was an error sending your booking request.')).toBeInTheDocument();

@@ -89,7 +89,7 @@ export function InquiryList({ agentId }: { agentId: number }) {
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
             <div className="col-span-2 sm:col-span-1">
-              <dt className="text-xs uppercase tracking-[0.12em] text-stone">E-mail</dt>
+              <dt className="text-xs uppercase tracking-[0.12em] text-stone">Email</dt>
               <dd className="mt-0.5 break-all">
                 <a href={`mailto:${i.email}`} className="text-gold-deep underline-offset-4 hover:underline">
                   {i.email}
