@@ -46,8 +46,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup({ properties = catalogue, search }: { properties?: Property[]; search?: SearchHandler } = {}) {
+function setup({
+  properties = catalogue,
+  search,
+  more,
+}: {
+  properties?: Property[];
+  search?: SearchHandler;
+  more?: Parameters<typeof mockApi>[0];
+} = {}) {
   const calls = mockApi({
+    ...more,
     'GET /api/auth/user': () => ({
       body: { id: 7, firstName: 'Sophie', name: 'Sophie Laurent', company: 'Azure Voyages', role: 'agent' },
     }),
@@ -143,6 +152,47 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Create White-label Link' })).toBeDisabled();
     // The keyboard stays with the results, not lost with the bar.
     expect(screen.getByRole('region', { name: 'Results' })).toHaveFocus();
+  });
+
+  it('after creating a link, focus lands on its confirmation (the bar and its button are gone)', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user } = setup({
+      more: {
+        'POST /api/white-label': ({ body }) => ({
+          status: 201,
+          body: { ...(body as object), id: 40, uuid: 'f00d-40', createdAt: '2026-03-01T09:00:00.000Z' },
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Villa Serena' }));
+    const bar = screen.getByRole('region', { name: 'Selected villas' });
+    await user.click(within(bar).getByRole('button', { name: 'Create White-label Link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create White-label Link' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Agent name')).toHaveValue('Sophie Laurent'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Link' }));
+
+    const done = await screen.findByRole('region', { name: 'White-label Link Created' });
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(done).toHaveTextContent('“Azure Voyages - Sophie Laurent” is ready to share');
+    expect(within(done).getByRole('link', { name: 'Open the link in a new tab' })).toHaveAttribute(
+      'href',
+      '/white-label/f00d-40',
+    );
+    expect(open).toHaveBeenCalledWith('/white-label/f00d-40', '_blank', 'noopener');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(done).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'White-label Link Created' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Results' })).toHaveFocus();
+  });
+
+  it("gives focus back to a card's 'View details' when the detail dialog closes", async () => {
+    const { user } = setup();
+    const details = await screen.findByRole('button', { name: 'View details of Villa Aurora' });
+    await user.click(details);
+    await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(details).toHaveFocus());
   });
 
   it("shows a USD villa's card and estimate in EUR by default with the villa's own figures, all in GBP once chosen", async () => {

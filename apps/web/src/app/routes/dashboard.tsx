@@ -1,8 +1,10 @@
-import type { Property } from '@villas/shared';
-import { RotateCcw } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Property, WhiteLabelLink } from '@villas/shared';
+import { CheckCircle2, ExternalLink, RotateCcw, X } from 'lucide-react';
+import { useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
 import { OffMarketCard } from '../../features/off-market/components/off-market-card';
 import type { OffMarketCriteria } from '../../features/off-market/utils/compose-message';
 import { useProperties } from '../../features/properties/api/get-properties';
@@ -41,6 +43,15 @@ function Dashboard({ agentId }: { agentId: number }) {
   const { state, filters } = search;
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const resultsRef = useRef<HTMLElement>(null);
+  // The link just created: its confirmation takes focus, since the button that opened the dialog
+  // goes away with the selection.
+  const [created, setCreated] = useState<WhiteLabelLink | null>(null);
+  const createdRef = useRef<HTMLElement>(null);
+  const onCreated = (link: WhiteLabelLink) => {
+    setCreated(link);
+    setSelected(new Set());
+  };
+  const focusAfterCreate = () => createdRef.current;
 
   const display = useMemo<DisplayMoney>(
     () => ({ currency, rates: rates.data ?? [] }),
@@ -99,7 +110,8 @@ function Dashboard({ agentId }: { agentId: number }) {
                 agentId={agentId}
                 selectedIds={selectedIds}
                 searchFilters={filters}
-                onCreated={() => setSelected(new Set())}
+                onCreated={onCreated}
+                focusAfterCreate={focusAfterCreate}
                 className="sm:items-end"
               />
             )}
@@ -107,6 +119,16 @@ function Dashboard({ agentId }: { agentId: number }) {
         </header>
 
         <div className="mx-auto max-w-7xl px-5 pt-8 sm:px-8 sm:pt-10">
+          {created && (
+            <LinkCreated
+              ref={createdRef}
+              link={created}
+              onDismiss={() => {
+                setCreated(null);
+                resultsRef.current?.focus({ preventScroll: true });
+              }}
+            />
+          )}
           <SearchPanel
             search={search}
             locations={locations.data ?? []}
@@ -149,7 +171,8 @@ function Dashboard({ agentId }: { agentId: number }) {
             selectedIds={selectedIds}
             selectedProperties={selectedProperties}
             searchFilters={filters}
-            onCreated={() => setSelected(new Set())}
+            onCreated={onCreated}
+            focusAfterCreate={focusAfterCreate}
             onClear={clearSelection}
           />
         </div>
@@ -228,6 +251,64 @@ function Results({
         />
       </div>
     </>
+  );
+}
+
+/**
+ * The confirmation of a link just created, which keeps focus after its dialog closes: its title, a
+ * link to open it again (it opened in a new tab, unless the browser blocked that) and My Links.
+ */
+function LinkCreated({
+  ref,
+  link,
+  onDismiss,
+}: {
+  ref: Ref<HTMLElement>;
+  link: WhiteLabelLink;
+  onDismiss: () => void;
+}) {
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="link-created-title"
+      className="mb-8 flex items-start gap-4 rounded-[3px] border border-line border-l-2 border-l-gold bg-paper p-5 shadow-soft outline-none focus-visible:ring-2 focus-visible:ring-gold-deep"
+    >
+      <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <h2 id="link-created-title" className="font-sans text-base font-medium text-ink">
+          White-label Link Created
+        </h2>
+        <p className="mt-1 text-sm text-stone">
+          “{link.title}” is ready to share with your client and opened in a new tab.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <a
+            href={paths.whiteLabel(link.uuid)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 font-medium text-gold-deep underline-offset-4 hover:underline"
+          >
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+            Open the link <span className="sr-only">in a new tab</span>
+          </a>
+          <Link
+            to={paths.userDashboard}
+            className="font-medium text-gold-deep underline-offset-4 hover:underline"
+          >
+            My Links
+          </Link>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss"
+        className="-m-2 inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-stone hover:bg-sand hover:text-ink"
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
+    </section>
   );
 }
 

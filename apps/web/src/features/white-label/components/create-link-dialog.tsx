@@ -1,6 +1,12 @@
-import { viewWeeklyPrice, whiteLabelTitle, type Property, type SearchFilters } from '@villas/shared';
+import {
+  viewWeeklyPrice,
+  whiteLabelTitle,
+  type Property,
+  type SearchFilters,
+  type WhiteLabelLink,
+} from '@villas/shared';
 import { Link2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -21,8 +27,13 @@ export interface CreateLinkDialogProps {
   selectedIds: number[];
   /** The current search filters, stored with the link. */
   searchFilters: SearchFilters;
-  /** Called after the link was created (the dashboard clears its selection). */
-  onCreated: () => void;
+  /** Called with the new link once created (the dashboard clears its selection and says so). */
+  onCreated: (link: WhiteLabelLink) => void;
+  /**
+   * Where focus goes once the link is created: the button that opened the dialog goes away with the
+   * selection, so the dashboard names its confirmation instead.
+   */
+  focusAfterCreate?: () => HTMLElement | null | undefined;
   /** The selected villas, listed in the dialog with their weekly price in the display currency. */
   selectedProperties?: ReadonlyArray<
     Pick<Property, 'id' | 'name' | 'basePricePerNight' | 'propertyCurrency'>
@@ -48,6 +59,7 @@ export function CreateLinkDialog({
   onCreated,
   selectedProperties,
   className,
+  focusAfterCreate,
 }: CreateLinkDialogProps) {
   const { data: user } = useUser();
   const display = useDisplayMoney();
@@ -55,6 +67,7 @@ export function CreateLinkDialog({
   const create = useCreateWhiteLabelLink();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(emptyForm);
+  const created = useRef(false);
   const count = selectedIds.length;
 
   // Prefill from the agent's account when the dialog opens, keeping anything already typed.
@@ -67,7 +80,10 @@ export function CreateLinkDialog({
     }));
   }, [open, user]);
 
-  const onOpenChange = (next: boolean) => setOpen(next && count > 0);
+  const onOpenChange = (next: boolean) => {
+    if (next) created.current = false;
+    setOpen(next && count > 0);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -104,7 +120,8 @@ export function CreateLinkDialog({
             'White-label Link Created',
             `Your collection of ${count} ${count === 1 ? 'villa' : 'villas'} is ready to share.`,
           );
-          onCreated();
+          created.current = true;
+          onCreated(link);
           setForm(emptyForm);
           setOpen(false);
           window.open(paths.whiteLabel(link.uuid), '_blank', 'noopener');
@@ -137,6 +154,7 @@ export function CreateLinkDialog({
         )}
       </div>
       <DialogContent
+        returnFocus={() => (created.current ? focusAfterCreate?.() : null)}
         title="Create White-label Link"
         description={`A branded page with your ${count} selected ${count === 1 ? 'villa' : 'villas'}, without trade prices, to share with your client.`}
       >
