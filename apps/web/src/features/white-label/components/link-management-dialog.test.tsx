@@ -182,6 +182,40 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.url === '/api/white-label/agent/5').length).toBeGreaterThanOrEqual(2);
   });
 
+  it("gives focus back to 'Create New Link' on Cancel, and to the new link's card once created", async () => {
+    let links = [link()];
+    mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: links }),
+      'GET /api/auth/user': () => ({ body: me }),
+      'GET /api/properties': () => ({ body: [property(1, 'Villa Aurora')] }),
+      'POST /api/white-label': () => {
+        const made = link({ id: 22, uuid: 'f00d-2', title: 'Summer 2026', propertyNames: ['Villa Aurora'] });
+        links = [made, ...links];
+        return { status: 201, body: made };
+      },
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await within(dialog).findByRole('group', { name: 'Azure Voyages - Sophie Laurent' });
+    const opener = within(dialog).getByRole('button', { name: 'Create New Link' });
+
+    await user.click(opener);
+    let form = await screen.findByRole('dialog', { name: 'Create New Link' });
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.click(opener);
+    form = await screen.findByRole('dialog', { name: 'Create New Link' });
+    await waitFor(() => expect(within(form).getByLabelText('Agent name')).toHaveValue('Sophie Laurent'));
+    await user.type(within(form).getByLabelText('Title'), 'Summer 2026');
+    await user.click(await within(form).findByRole('checkbox', { name: /^Villa Aurora/ }));
+    await user.click(within(form).getByRole('button', { name: 'Create Link' }));
+
+    const card = await within(dialog).findByRole('group', { name: 'Summer 2026' });
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(within(card).getByRole('button', { name: 'Copy link to Summer 2026' })).toBeInTheDocument();
+  });
+
   it('shows the create failure text', async () => {
     mockApi({
       'GET /api/white-label/agent/5': () => ({ body: [] }),

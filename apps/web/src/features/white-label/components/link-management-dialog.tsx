@@ -1,10 +1,13 @@
+import type { WhiteLabelLink } from '@villas/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link2, Plus, Settings2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAgentLinks } from '../api/get-links';
+import { agentLinksKey } from '../api/keys';
 import { CreateNewLinkForm } from './create-new-link-form';
 import { InquiryList } from './inquiry-list';
 import { LinkCard } from './link-card';
@@ -35,7 +38,17 @@ function MyLinks({ agentId, onCreate }: { agentId: number; onCreate: () => void 
   return (
     <div className="space-y-4">
       {data.map((l) => (
-        <LinkCard key={l.id} link={l} />
+        // Focusable as a whole, so a link just created can take focus (see newLinkCard).
+        <div
+          key={l.id}
+          data-link-id={l.id}
+          role="group"
+          aria-label={l.title}
+          tabIndex={-1}
+          className="rounded-[3px] outline-none focus-visible:ring-2 focus-visible:ring-gold-deep"
+        >
+          <LinkCard link={l} />
+        </div>
       ))}
     </div>
   );
@@ -49,6 +62,23 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [tab, setTab] = useState('links');
+  const qc = useQueryClient();
+  const cachedLinks = () => qc.getQueryData<WhiteLabelLink[]>(agentLinksKey(agentId)) ?? [];
+  // The links known when 'Create New Link' opened, and whether it ended with a link created.
+  const known = useRef<ReadonlySet<number>>(new Set());
+  const created = useRef(false);
+  const startCreating = () => {
+    known.current = new Set(cachedLinks().map((l) => l.id));
+    created.current = false;
+    setCreating(true);
+  };
+  // After a create the list has been refetched (the mutation waits for it): focus the new card, or
+  // leave focus to the opener when it is not shown yet (e.g. created from the Inquiries tab).
+  const newLinkCard = () => {
+    if (!created.current) return null;
+    const fresh = cachedLinks().find((l) => !known.current.has(l.id));
+    return fresh ? document.querySelector<HTMLElement>(`[data-link-id="${fresh.id}"]`) : null;
+  };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -70,13 +100,13 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
               <TabsTrigger value="links">My Links</TabsTrigger>
               <TabsTrigger value="inquiries">Inquiries</TabsTrigger>
             </TabsList>
-            <Button size="sm" className="self-start sm:mb-2" onClick={() => setCreating(true)}>
+            <Button size="sm" className="self-start sm:mb-2" onClick={startCreating}>
               <Plus className="h-4 w-4" aria-hidden />
               Create New Link
             </Button>
           </div>
           <TabsContent value="links" className="pt-6">
-            <MyLinks agentId={agentId} onCreate={() => setCreating(true)} />
+            <MyLinks agentId={agentId} onCreate={startCreating} />
           </TabsContent>
           <TabsContent value="inquiries" className="pt-6">
             <InquiryList agentId={agentId} />
@@ -85,6 +115,7 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
 
         <Dialog open={creating} onOpenChange={setCreating}>
           <DialogContent
+            returnFocus={newLinkCard}
             className="max-w-xl"
             title="Create New Link"
             description="Choose the villas and how the link presents you to your client."
@@ -93,6 +124,7 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
               agentId={agentId}
               onCancel={() => setCreating(false)}
               onDone={() => {
+                created.current = true;
                 setCreating(false);
                 setTab('links');
               }}
