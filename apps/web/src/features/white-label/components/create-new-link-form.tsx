@@ -94,7 +94,7 @@ export function CreateNewLinkForm({
         <Field label="Agent name" error={errors.agentName?.message}>
           <Input autoComplete="name" {...form.register('agentName')} />
         </Field>
-        <Field label="Agent e-mail" error={errors.agentEmail?.message}>
+        <Field label="Agent email" error={errors.agentEmail?.message}>
           <Input type="email" autoComplete="email" {...form.register('agentEmail')} />
         </Field>
       </div>

@@ -134,7 +134,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     const form = await screen.findByRole('dialog', { name: 'Create New Link' });
 
     await waitFor(() => expect(within(form).getByLabelText('Agent name')).toHaveValue('Sophie Laurent'));
-    expect(within(form).getByLabelText('Agent e-mail')).toHaveValue('sophie@azure-voyages.test');
+    expect(within(form).getByLabelText('Agent email')).toHaveValue('sophie@azure-voyages.test');
 
     // Nothing chosen yet: the form explains instead of posting.
     await user.type(within(form).getByLabelText('Title'), 'Summer 2026');
