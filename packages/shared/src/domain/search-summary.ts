@@ -14,7 +14,7 @@ export interface SummaryCurrency {
 }
 
 /** A stored budget (EUR, the site currency) in the display currency by the conversion rule of currency.ts. */
-function budgetText(v: unknown, display: SummaryCurrency | undefined): string {
+export function budgetText(v: unknown, display: SummaryCurrency | undefined): string {
   const eur = Number(v);
   if (!Number.isFinite(eur)) return String(v);
   const to = display?.currency ?? SITE_CURRENCY;

@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { useDisplayMoney } from '../../../lib/display-currency';
 import { useCreateOffMarketInquiry } from '../api/create-off-market-inquiry';
 import {
   composeOffMarketMessage,
@@ -38,6 +39,7 @@ export interface OffMarketDialogProps {
 export function OffMarketDialog({ open, onOpenChange, criteria }: OffMarketDialogProps) {
   const [values, setValues] = useState<Values>(empty);
   const send = useCreateOffMarketInquiry();
+  const display = useDisplayMoney();
   const summaryId = useId();
   const set = (k: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -55,7 +57,7 @@ export function OffMarketDialog({ open, onOpenChange, criteria }: OffMarketDialo
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         phone: values.phone.trim(),
-        message: composeOffMarketMessage({ ...values, criteria }),
+        message: composeOffMarketMessage({ ...values, criteria, display }),
         budget: values.budget.trim(),
         specialRequests: values.specialRequests.trim(),
         searchCriteria: criteriaObject(criteria),
@@ -94,7 +96,7 @@ export function OffMarketDialog({ open, onOpenChange, criteria }: OffMarketDialo
             Your current search
           </h3>
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
-            {criteriaLines(criteria).map(([k, v]) => (
+            {criteriaLines(criteria, display).map(([k, v]) => (
               <div key={k} className="flex gap-2">
                 <dt className="shrink-0 text-stone">{k}:</dt>
                 <dd className="text-ink">{v}</dd>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeOffMarketMessage, criteriaObject } from './compose-message';
+import { composeOffMarketMessage, criteriaLines, criteriaObject } from './compose-message';
 
 describe('composeOffMarketMessage', () => {
   it("starts with 'OFF-MARKET INQUIRY:', then the message, the criteria, budget and special requests", () => {
@@ -62,5 +62,24 @@ describe('composeOffMarketMessage', () => {
       country: 'Italy',
       bedrooms: 3,
     });
+  });
+
+  it("shows the budget in the agent's display currency, with the stored EUR figure beside it", () => {
+    const display = { currency: 'GBP', rates: [{ fromCurrency: 'EUR', toCurrency: 'GBP', rate: 0.85 }] };
+    const line = (c: Parameters<typeof criteriaLines>[0], d?: typeof display) =>
+      Object.fromEntries(criteriaLines(c, d))['Max price'];
+    expect(line({ maxPrice: 80000 }, display)).toBe('£68,000 / week (€80,000)');
+    expect(line({ maxPrice: 80000 })).toBe('€80,000 / week');
+    expect(line({ maxPrice: 80000 }, { currency: 'EUR', rates: display.rates })).toBe('€80,000 / week');
+    // No rate to the chosen currency: EUR, said once.
+    expect(line({ maxPrice: 80000 }, { currency: 'CHF', rates: display.rates })).toBe('€80,000 / week');
+    const message = composeOffMarketMessage({
+      message: '',
+      criteria: { maxPrice: 80000 },
+      budget: '',
+      specialRequests: '',
+      display,
+    });
+    expect(message).toContain('Max price: £68,000 / week (€80,000)');
   });
 });

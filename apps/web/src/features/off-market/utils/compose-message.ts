@@ -1,4 +1,4 @@
-import { formatLongDate, formatMoney } from '@villas/shared';
+import { budgetText, formatLongDate, formatMoney, SITE_CURRENCY, type SummaryCurrency } from '@villas/shared';
 
 /** The dashboard's search at the moment the dialog opens, with amenity names resolved. */
 export interface OffMarketCriteria {
@@ -15,8 +15,21 @@ export interface OffMarketCriteria {
 
 export const MESSAGE_PREFIX = 'OFF-MARKET INQUIRY:';
 
-/** The criteria as label/value lines, 'Any' where a filter is not set. */
-export function criteriaLines(c: OffMarketCriteria): Array<[string, string]> {
+/**
+ * The budget (stored in EUR) in the agent's display currency by the shared conversion rule; in
+ * another currency than EUR the EUR figure follows, so the message the admin reads is exact.
+ */
+function maxPriceText(eur: number, display: SummaryCurrency | undefined): string {
+  const shown = `${budgetText(eur, display)} / week`;
+  return display &&
+    display.currency !== SITE_CURRENCY &&
+    shown !== `${formatMoney(eur, SITE_CURRENCY)} / week`
+    ? `${shown} (${formatMoney(eur, SITE_CURRENCY)})`
+    : shown;
+}
+
+/** The criteria as label/value lines, 'Any' where a filter is not set; prices in `display`. */
+export function criteriaLines(c: OffMarketCriteria, display?: SummaryCurrency): Array<[string, string]> {
   const dates =
     c.checkIn && c.checkOut
       ? `${formatLongDate(c.checkIn)} – ${formatLongDate(c.checkOut)}`
@@ -28,7 +41,7 @@ export function criteriaLines(c: OffMarketCriteria): Array<[string, string]> {
     ['Destination', c.destination || 'Any'],
     ['Dates', dates],
     ['Bedrooms', c.bedrooms ? `${c.bedrooms}+` : 'Any'],
-    ['Max price', c.maxPrice ? `${formatMoney(c.maxPrice, 'EUR')} / week` : 'Any'],
+    ['Max price', c.maxPrice ? maxPriceText(c.maxPrice, display) : 'Any'],
     ['Amenities', c.amenities?.length ? c.amenities.join(', ') : 'Any'],
   ];
 }
@@ -43,10 +56,15 @@ export function composeOffMarketMessage(args: {
   criteria: OffMarketCriteria;
   budget: string;
   specialRequests: string;
+  display?: SummaryCurrency;
 }): string {
   const lines = [MESSAGE_PREFIX];
   if (args.message.trim()) lines.push(args.message.trim());
-  lines.push('', 'Search criteria:', ...criteriaLines(args.criteria).map(([k, v]) => `${k}: ${v}`));
+  lines.push(
+    '',
+    'Search criteria:',
+    ...criteriaLines(args.criteria, args.display).map(([k, v]) => `${k}: ${v}`),
+  );
   lines.push('', `Budget: ${args.budget.trim() || 'Not specified'}`);
   lines.push(`Special requests: ${args.specialRequests.trim() || 'None'}`);
   return lines.join('\n');
