@@ -88,6 +88,15 @@ export type PropertyInput = z.input<typeof propertyInputSchema>;
 export const propertyUpdateSchema = z.object(propertyFields).partial();
 export type PropertyUpdateInput = z.input<typeof propertyUpdateSchema>;
 
+/** The orders of a search page; each ends with the id, so pages never overlap or skip. */
+export const PROPERTY_SORTS = ['featured', 'price-asc', 'price-desc', 'bedrooms'] as const;
+export const propertySortSchema = z.enum(PROPERTY_SORTS, {
+  error: `sort must be one of ${PROPERTY_SORTS.join(', ')}`,
+});
+export type PropertySort = z.infer<typeof propertySortSchema>;
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
 /** The search filter object of seed 000 §3; unset filters may be absent, null or ''. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 'any' ? undefined : v);
 export const searchFiltersSchema = z
@@ -103,8 +112,21 @@ export const searchFiltersSchema = z
     checkIn: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     checkOut: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     amenityIds: z.array(dbIdSchema).max(100).optional(),
-    limit: z.number().int().min(1).max(1000).optional(),
-    offset: z.number().int().min(0).optional(),
+    /** Paging (DESIGN §4): any of these, or `page: true`, answers a page instead of the array. */
+    page: z.boolean({ error: 'page must be true or false' }).optional(),
+    sort: propertySortSchema.optional(),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be between 1 and 100')
+      .max(MAX_PAGE_SIZE, 'limit must be between 1 and 100')
+      .optional(),
+    offset: z
+      .number({ error: 'offset must be a number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset cannot be negative')
+      .max(1_000_000, 'offset is too large')
+      .optional(),
   })
   .superRefine((f, ctx) => {
     if ((f.checkIn && !f.checkOut) || (!f.checkIn && f.checkOut)) {
@@ -118,6 +140,9 @@ export const searchFiltersSchema = z
     }
   });
 export type SearchFilters = z.input<typeof searchFiltersSchema>;
+/** Whether a search asks for a page (`{ items, total, limit, offset }`) rather than the seed's array. */
+export const wantsPage = (f: { page?: boolean; sort?: unknown; limit?: unknown; offset?: unknown }) =>
+  f.page === true || f.sort != null || f.limit != null || f.offset != null;
 
 // Per-date calendar (seed 001 §3, §7).
 export const dailyPricingInputSchema = z.object({

@@ -46,3 +46,19 @@ export const propertySchema = z.object({
   totalCostEur: z.number().nullable().optional(),
 });
 export type Property = z.infer<typeof propertySchema>;
+
+/**
+ * A villa as a search page lists it: the card's fields, with a short `excerpt` instead of the long
+ * description and at most the card's images. The detail dialog reads the full property by id.
+ */
+export const propertyCardSchema = propertySchema.omit({ description: true }).extend({ excerpt: z.string() });
+export type PropertyCard = z.infer<typeof propertyCardSchema>;
+
+/** One page of a search: the cards, how many match in all, and the page's limit and offset. */
+export const propertyPageSchema = z.object({
+  items: z.array(propertyCardSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type PropertyPage = z.infer<typeof propertyPageSchema>;

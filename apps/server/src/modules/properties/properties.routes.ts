@@ -5,6 +5,7 @@ import {
   okSchema,
   pagingQuerySchema,
   propertyInputSchema,
+  propertyPageSchema,
   propertySchema,
   searchFiltersSchema,
 } from '@villas/shared';
@@ -47,18 +48,29 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/properties/search',
-    { schema: { tags, body: searchFiltersSchema, response: { 200: z.array(propertySchema) } } },
+    {
+      schema: {
+        tags,
+        body: searchFiltersSchema,
+        response: { 200: z.union([z.array(propertySchema), propertyPageSchema]) },
+      },
+    },
     async (request) => searchProperties(app.db, request.body),
   );
   app.post(
     '/api/properties',
-    { ...admin, schema: { tags: ['admin'], body: propertyInputSchema, response: { 201: propertySchema } } },
+    {
+      ...admin,
+      config: { audit: 'property.create' },
+      schema: { tags: ['admin'], body: propertyInputSchema, response: { 201: propertySchema } },
+    },
     async (request, reply) => reply.code(201).send(await createProperty(app.db, request.body)),
   );
   app.put(
     '/api/properties/:id',
     {
       ...admin,
+      config: { audit: 'property.update' },
       schema: {
         tags: ['admin'],
         params: idParamSchema,
@@ -70,7 +82,11 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/properties/:id',
-    { ...admin, schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } } },
+    {
+      ...admin,
+      config: { audit: 'property.delete' },
+      schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteProperty(app.db, request.params.id);
       return { ok: true as const };

@@ -1,5 +1,8 @@
 import {
+  DEFAULT_PAGE_SIZE,
   nightsBetween,
+  wantsPage,
+  type PropertyPage,
   type adminPropertyUpdateSchema,
   type FeaturedProperty,
   type Property,
@@ -13,7 +16,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { setCustomPrices } from '../calendar/calendar.service';
 import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';
 import * as repo from './properties.repository';
-import { searchProperties as searchQuery } from './search.repository';
+import { searchProperties as searchQuery, searchPropertyPage } from './search.repository';
 
 type CreateInput = z.output<typeof propertyInputSchema>;
 type UpdateInput = z.output<typeof propertyUpdateSchema> &
@@ -183,8 +186,15 @@ export async function deleteProperty(db: Db, id: number): Promise<void> {
   });
 }
 
-/** Search for agents and admins: one query in the database (see search.repository). */
-export async function searchProperties(db: Queryable, filters: SearchInput): Promise<Property[]> {
+/**
+ * Search for agents and admins: one query in the database (see search.repository). The seed's
+ * array by default; a sorted page with its total when the caller pages (`page`, `sort`, `limit` or
+ * `offset`), which with no filter pages the whole catalogue.
+ */
+export async function searchProperties(
+  db: Queryable,
+  filters: SearchInput,
+): Promise<Property[] | PropertyPage> {
   const stay =
     filters.checkIn && filters.checkOut
       ? {
@@ -194,15 +204,20 @@ export async function searchProperties(db: Queryable, filters: SearchInput): Pro
         }
       : undefined;
   if (stay && stay.nights <= 0) throw new ValidationError('Check-out must be after check-in');
-  return searchQuery(db, {
+  const params = {
     country: filters.country,
     destination: filters.destination,
     bedrooms: filters.bedrooms,
     maxPrice: filters.maxPrice,
     amenityIds: filters.amenityIds,
     stay,
-    limit: filters.limit,
-    offset: filters.offset,
+  };
+  if (!wantsPage(filters)) return searchQuery(db, params);
+  return searchPropertyPage(db, {
+    ...params,
+    sort: filters.sort ?? 'featured',
+    limit: filters.limit ?? DEFAULT_PAGE_SIZE,
+    offset: filters.offset ?? 0,
   });
 }
 

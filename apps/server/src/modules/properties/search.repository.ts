@@ -1,5 +1,12 @@
-import type { Property } from '@villas/shared';
-import { and, arrayContains, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import {
+  LIMITS,
+  truncateDescription,
+  type Property,
+  type PropertyCard,
+  type PropertyPage,
+  type PropertySort,
+} from '@villas/shared';
+import { and, arrayContains, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { properties, regions, subregions } from '../../db/schema';
 import { num } from '../../lib/time';
@@ -16,6 +23,10 @@ export interface SearchParams {
   stay?: { checkIn: string; checkOut: string; nights: number };
   limit?: number;
   offset?: number;
+  /** A page answer: sorted (default 'featured') and counted with `count(*) over ()`. */
+  sort?: PropertySort;
+  /** Adds the `total` column: every row that matches, whatever the limit and offset. */
+  withTotal?: boolean;
 }
 
 /** The rate of a currency (a SQL expression) to EUR: 1 for EUR, else the stored X→EUR rate. */
@@ -63,11 +74,10 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const stay = params.stay;
   let totalCost: SQL = sql`null::numeric`;
   let totalCostEur: SQL = sql`null::numeric`;
-  if (!stay) {
-    if (params.maxPrice != null) {
-      where.push(sql`round(${basePrice} * 7 * ${rateToEurSql}, 2) <= ${params.maxPrice}::numeric`);
-    }
-  } else {
+  // The weekly figure in EUR the budget filter compares, the price sorts order by and the answer's
+  // `weeklyPriceEur` shows: base × 7 without dates, the stay's own total ÷ nights × 7 with them.
+  let weeklyEur: SQL = sql`round(${basePrice} * 7 * ${rateToEurSql}, 2)`;
+  if (stay) {
     const nights = sql`${stay.nights}::integer`;
     // The stay's total in the property's currency: per-date prices where set, base price elsewhere;
     // null when a night has no price (Price on Request) or a per-date price cannot be converted.
@@ -77,6 +87,8 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
         else coalesce(stay.priced_total, 0) + (${nights} - stay.priced_nights) * coalesce(${basePrice}, 0)
       end`;
     totalCostEur = sql`round(${totalCost} * ${rateToEurSql}, 2)`;
+    // weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown.
+    weeklyEur = sql`round(${totalCost} * ${rateToEurSql} * 7 / ${nights}, 2)`;
 
     where.push(eq(properties.available, true));
     where.push(sql`not exists (
@@ -84,34 +96,82 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
       where blocked.property_id = ${properties.id} and blocked.available = false
         and blocked.date >= ${stay.checkIn}::date and blocked.date < ${stay.checkOut}::date
     )`);
-    if (params.maxPrice != null) {
-      // weekly = total ÷ nights × 7, in EUR, compared at cent precision like the weekly price shown.
-      where.push(
-        sql`round(${totalCost} * ${rateToEurSql} * 7 / ${nights}, 2) <= ${params.maxPrice}::numeric`,
-      );
-    }
   }
+  if (params.maxPrice != null) where.push(sql`${weeklyEur} <= ${params.maxPrice}::numeric`);
 
   const q = selectProperties(db, {
     totalCost: sql<string | null>`${totalCost}`.as('total_cost'),
     totalCostEur: sql<string | null>`${totalCostEur}`.as('total_cost_eur'),
+    weeklyEur: sql<string | null>`${weeklyEur}`.as('weekly_eur'),
+    total: (params.withTotal ? sql<number>`(count(*) over ())::integer` : sql<null>`null`).as('total'),
   });
   if (stay) q.leftJoinLateral(stayPrices(stay), sql`true`);
   if (where.length) q.where(and(...where));
-  q.orderBy(asc(properties.id));
+  q.orderBy(...orderOf(params.sort, weeklyEur));
   if (params.limit) q.limit(params.limit);
   if (params.offset) q.offset(params.offset);
   return q;
 }
 
-export async function searchProperties(db: Queryable, params: SearchParams): Promise<Property[]> {
-  const rows = await buildSearchQuery(db, params);
-  const stay = params.stay;
-  if (!stay) return rows.map((row) => toProperty(row as PropertyRow));
-  return rows.map((row) => ({
-    ...toProperty(row as PropertyRow),
+/** The ORDER BY of a sort; always ends with the id, so equal keys keep one order across pages. */
+function orderOf(sort: PropertySort | undefined, weeklyEur: SQL): SQL[] {
+  switch (sort) {
+    case undefined:
+      return [asc(properties.id)];
+    case 'featured':
+      return [desc(properties.featured), asc(properties.name), asc(properties.id)];
+    // Price on Request (no weekly figure) last in both directions.
+    case 'price-asc':
+      return [sql`${weeklyEur} asc nulls last`, asc(properties.id)];
+    case 'price-desc':
+      return [sql`${weeklyEur} desc nulls last`, asc(properties.id)];
+    case 'bedrooms':
+      return [desc(properties.bedrooms), asc(properties.id)];
+  }
+}
+
+type SearchRow = Awaited<ReturnType<typeof buildSearchQuery>>[number];
+
+function toResult(row: SearchRow, stay: SearchParams['stay']): Property {
+  const p = toProperty(row as PropertyRow);
+  if (!stay) return p;
+  return {
+    ...p,
+    weeklyPriceEur: num(row.weeklyEur),
     totalNights: stay.nights,
     totalCost: num(row.totalCost),
     totalCostEur: num(row.totalCostEur),
-  }));
+  };
+}
+
+export async function searchProperties(db: Queryable, params: SearchParams): Promise<Property[]> {
+  const rows = await buildSearchQuery(db, params);
+  return rows.map((row) => toResult(row, params.stay));
+}
+
+/** A card: the property without its long description (an excerpt instead) and the card's images. */
+const toCard = ({ description, ...p }: Property): PropertyCard => ({
+  ...p,
+  images: p.images.slice(0, LIMITS.cardImages),
+  excerpt: truncateDescription(description),
+});
+
+/** One sorted page of a search, with the number of matches counted in the same statement. */
+export async function searchPropertyPage(
+  db: Queryable,
+  params: SearchParams & { sort: PropertySort; limit: number; offset: number },
+): Promise<PropertyPage> {
+  const rows = await buildSearchQuery(db, { ...params, withTotal: true });
+  let total = rows[0]?.total ?? 0;
+  // Past the last match there is no row to carry the count: count without the page.
+  if (!rows.length && params.offset > 0) {
+    const [first] = await buildSearchQuery(db, { ...params, limit: 1, offset: 0, withTotal: true });
+    total = first?.total ?? 0;
+  }
+  return {
+    items: rows.map((row) => toCard(toResult(row, params.stay))),
+    total: Number(total),
+    limit: params.limit,
+    offset: params.offset,
+  };
 }

@@ -36,7 +36,8 @@ async function search(filters: Record<string, unknown>, cookie = agent) {
 async function ids(filters: Record<string, unknown>): Promise<number[]> {
   const res = await search(filters);
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as Result[]).map((p) => p.id);
+  const body = res.json() as Result[] | { items: Result[] };
+  return (Array.isArray(body) ? body : body.items).map((p) => p.id);
 }
 
 /** A fresh country with two destinations, so each test sees only its own villas. */
@@ -350,5 +351,98 @@ describe('dated search', () => {
     expect(await ids({ ...filters, amenityIds: [amen['Wifi']!] })).toEqual([match.id, noPool.id]);
     expect(await ids({ ...filters, maxPrice: 14_000 })).toEqual([match.id, dear.id]);
     expect(await ids({ ...filters, checkIn: undefined, checkOut: undefined })).toEqual([match.id, booked.id]);
+  });
+});
+
+describe('paged search', () => {
+  type Card = Result & { weeklyPriceEur: number | null; excerpt: string; bedrooms: number };
+  type Page = { items: Card[]; total: number; limit: number; offset: number };
+  async function page(filters: Record<string, unknown>): Promise<Page> {
+    const res = await search(filters);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Page;
+  }
+
+  it("keeps the seed's array without paging fields, and answers a page of cards with them", async () => {
+    const c = await country();
+    const a = await createProperty(ctx.db, { regionId: c.id, description: 'x'.repeat(500) });
+    expect(Array.isArray((await search({ country: c.name })).json())).toBe(true);
+    const p = await page({ country: c.name, page: true });
+    expect(p).toMatchObject({ total: 1, limit: 24, offset: 0 });
+    expect(p.items[0]!.id).toBe(a.id);
+    expect(p.items[0]).not.toHaveProperty('description');
+    expect(p.items[0]!.excerpt).toBe(`${'x'.repeat(180)}...`);
+  });
+
+  it('pages every match once, in a stable order, with the total on every page', async () => {
+    const c = await country();
+    const made: number[] = [];
+    // Equal names and bedrooms: only the id breaks the ties.
+    for (let i = 0; i < 7; i++)
+      made.push((await createProperty(ctx.db, { regionId: c.id, name: `${c.name} Twin` })).id);
+    for (const sort of ['featured', 'price-asc', 'price-desc', 'bedrooms']) {
+      const seen: number[] = [];
+      for (let offset = 0; offset < 9; offset += 3) {
+        const p = await page({ country: c.name, sort, limit: 3, offset });
+        expect(p).toMatchObject({ total: 7, limit: 3, offset });
+        seen.push(...p.items.map((x) => x.id));
+      }
+      expect(seen).toEqual(made);
+    }
+    expect(await page({ country: c.name, limit: 3, offset: 30 })).toMatchObject({ items: [], total: 7 });
+  });
+
+  it('sorts featured first then by name, by EUR weekly price (on request last) and by bedrooms', async () => {
+    const c = await country();
+    const mk = (v: Parameters<typeof createProperty>[1]) =>
+      createProperty(ctx.db, { regionId: c.id, ...v }).then((p) => p.id);
+    const cheapUsd = await mk({ name: 'B', basePricePerNight: '1000', propertyCurrency: 'USD', bedrooms: 2 });
+    const onRequest = await mk({ name: 'A', basePricePerNight: null, bedrooms: 9 });
+    const mid = await mk({ name: 'D', basePricePerNight: '950', bedrooms: 5 });
+    const dear = await mk({ name: 'C', basePricePerNight: '3000', featured: true, bedrooms: 3 });
+    const order = async (sort: string) => (await page({ country: c.name, sort })).items.map((x) => x.id);
+    expect(await order('featured')).toEqual([dear, onRequest, cheapUsd, mid]);
+    // 1000 USD × 0.9 = 900 EUR a night, below 950 EUR.
+    expect(await order('price-asc')).toEqual([cheapUsd, mid, dear, onRequest]);
+    expect(await order('price-desc')).toEqual([dear, mid, cheapUsd, onRequest]);
+    expect(await order('bedrooms')).toEqual([onRequest, mid, dear, cheapUsd]);
+    // The default sort of a page is 'featured'.
+    expect((await page({ country: c.name, page: true })).items[0]!.id).toBe(dear);
+  });
+
+  it('with no filter pages the whole catalogue', async () => {
+    const p = await page({ page: true, limit: 5 });
+    const all = (await search({})).json() as Result[];
+    expect(p.total).toBe(all.length);
+    expect(p.items.length).toBe(Math.min(5, all.length));
+  });
+
+  it("a dated search answers the stay's weekly figure, the one the budget filter compares", async () => {
+    const c = await country();
+    const v = await createProperty(ctx.db, { regionId: c.id, basePricePerNight: '1000' });
+    const nights = ['2031-09-01', '2031-09-02', '2031-09-03', '2031-09-04'];
+    await price(ctx.db, v.id, nights.slice(0, 2), 2000); // 2 × 2000 + 2 × 1000 = 6000 for 4 nights
+    const dated = { country: c.name, checkIn: '2031-09-01', checkOut: '2031-09-05' };
+    const [card] = (await page({ ...dated, page: true })).items;
+    expect(card).toMatchObject({ totalCost: 6000, totalNights: 4, weeklyPriceEur: 10500 });
+    const [plain] = (await search(dated)).json() as Card[];
+    expect(plain!.weeklyPriceEur).toBe(10500);
+    expect(await ids({ ...dated, maxPrice: 10500 })).toEqual([v.id]);
+    expect(await ids({ ...dated, maxPrice: 10499 })).toEqual([]);
+    // Without dates: the base price × 7.
+    expect((await page({ country: c.name, page: true })).items[0]!.weeklyPriceEur).toBe(7000);
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit must be between 1 and 100'],
+    [{ limit: 101 }, 'limit must be between 1 and 100'],
+    [{ limit: 2.5 }, 'limit must be a whole number'],
+    [{ offset: -1 }, 'offset cannot be negative'],
+    [{ sort: 'cheapest' }, 'sort must be one of featured, price-asc, price-desc, bedrooms'],
+    [{ page: 'yes' }, 'page must be true or false'],
+  ])('answers 400 to %j', async (body, message) => {
+    const res = await search(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
   });
 });
