@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { Mailer } from './lib/mailer';
 import { registerModules } from './modules';
+import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -83,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config: opts.config });
   await app.register(openApiPlugin, { config: opts.config });
   await app.register(authPlugin);
+  // After the auth hook (it reads request.user), before every route.
+  await app.register(auditPlugin);
   await app.register(uploadsPlugin);
   await app.register(registerModules);
   await app.register(webPlugin, { serveWeb: opts.serveWeb ?? false, distDir: opts.webDistDir });

@@ -16,3 +16,4 @@ export * from './admin-users.js';
 export * from './admin-destinations.js';
 export * from './admin-properties.js';
 export * from './uploads.js';
+export * from './admin-audit.js';

@@ -15,6 +15,7 @@ import { whiteLabelRoutes } from './white-label/white-label.routes';
 import { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes';
+import { auditRoutes } from './audit/audit.routes';
 
 /** Every module's routes. Each module plugin declares its full paths (/api/...). */
 export async function registerModules(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminOverviewRoutes);
   await app.register(uploadsRoutes);
   await app.register(adminPropertiesRoutes);
+  await app.register(auditRoutes);
 }

@@ -63,6 +63,11 @@ export function routes(_queryClient: QueryClient): RouteObject[] {
                 adminTab('notifications', () => import('./routes/admin/notifications')),
                 adminTab('api-connections', () => import('./routes/admin/api-connections')),
                 adminTab('sync-monitoring', () => import('./routes/admin/sync-monitoring')),
+                {
+                  path: 'audit-log',
+                  handle: title('Audit Log · Admin Panel'),
+                  lazy: () => import('./routes/admin/audit-log'),
+                },
                 { path: '*', handle: PAGE_NOT_FOUND, lazy: () => import('./routes/not-found') },
               ],
             },

@@ -21,5 +21,7 @@ export const paths = {
   userDashboard: '/user-dashboard',
   admin: '/admin',
   adminTab: (tab: AdminTab) => `/admin/${tab}`,
+  /** Not a tab: linked from the admin header. */
+  adminAuditLog: '/admin/audit-log',
   whiteLabel: (uuid: string) => `/white-label/${uuid}`,
 } as const;

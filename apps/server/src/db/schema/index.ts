@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './engagement';
 export * from './sync';
 export * from './limits';
+export * from './audit';

@@ -33,7 +33,11 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   );
   app.post(
     '/api/admin/api-connections',
-    { ...admin, schema: { tags, body: apiConnectionInputSchema, response: { 201: apiConnectionSchema } } },
+    {
+      ...admin,
+      config: { audit: 'connection.create' },
+      schema: { tags, body: apiConnectionInputSchema, response: { 201: apiConnectionSchema } },
+    },
     async (request, reply) => {
       reply.code(201);
       return createConnection(deps, actor(request), request.body);
@@ -43,6 +47,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
     '/api/admin/api-connections/:id',
     {
       ...admin,
+      config: { audit: 'connection.update' },
       schema: {
         tags,
         params: idParamSchema,
@@ -54,7 +59,11 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   );
   app.delete(
     '/api/admin/api-connections/:id',
-    { ...admin, schema: { tags, params: idParamSchema, response: { 200: okSchema } } },
+    {
+      ...admin,
+      config: { audit: 'connection.delete' },
+      schema: { tags, params: idParamSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteConnection(deps, actor(request), request.params.id);
       return { ok: true as const };
@@ -62,7 +71,11 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   );
   app.post(
     '/api/admin/api-connections/:id/sync',
-    { ...admin, schema: { tags, params: idParamSchema, response: { 202: syncStartedSchema } } },
+    {
+      ...admin,
+      config: { audit: 'connection.sync' },
+      schema: { tags, params: idParamSchema, response: { 202: syncStartedSchema } },
+    },
     async (request, reply) => {
       actor(request);
       reply.code(202);

@@ -31,25 +31,38 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/daily-pricing',
-    { ...admin, schema: { tags, body: dailyPricingInputSchema, response: { 200: pricingRecordSchema } } },
+    {
+      ...admin,
+      config: { audit: 'pricing.set' },
+      schema: { tags, body: dailyPricingInputSchema, response: { 200: pricingRecordSchema } },
+    },
     async (request) => setPrice(app.db, request.body),
   );
   app.post(
     '/api/daily-pricing/bulk',
-    { ...admin, schema: { tags, body: bulkPricingSchema, response: { 200: countSchema } } },
+    {
+      ...admin,
+      config: { audit: 'pricing.bulk' },
+      schema: { tags, body: bulkPricingSchema, response: { 200: countSchema } },
+    },
     async (request) => setPriceRanges(app.db, request.body),
   );
   app.post(
     '/api/availability',
     {
       ...admin,
+      config: { audit: 'availability.set' },
       schema: { tags, body: availabilityInputSchema, response: { 200: availabilityRecordSchema } },
     },
     async (request) => setAvailability(app.db, request.body),
   );
   app.post(
     '/api/availability/bulk',
-    { ...admin, schema: { tags, body: bulkAvailabilitySchema, response: { 200: countSchema } } },
+    {
+      ...admin,
+      config: { audit: 'availability.bulk' },
+      schema: { tags, body: bulkAvailabilitySchema, response: { 200: countSchema } },
+    },
     async (request) => setAvailabilityDates(app.db, request.body),
   );
   app.get(

@@ -39,6 +39,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
     '/api/admin/properties/:id/ical-feeds',
     {
       ...admin,
+      config: { audit: 'ical-feed.add' },
       schema: { tags, params: idParamSchema, body: icalFeedInputSchema, response: { 201: icalFeedSchema } },
     },
     async (request, reply) => {
@@ -48,7 +49,11 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
   );
   app.delete(
     '/api/admin/properties/:id/ical-feeds/:feedId',
-    { ...admin, schema: { tags, params: propertyFeedParamsSchema, response: { 200: okSchema } } },
+    {
+      ...admin,
+      config: { audit: 'ical-feed.remove' },
+      schema: { tags, params: propertyFeedParamsSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await removeFeed(deps, actor(request), request.params.id, request.params.feedId);
       return { ok: true as const };
@@ -56,7 +61,11 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
   );
   app.post(
     '/api/admin/properties/:id/ical-feeds/:feedId/run',
-    { ...admin, schema: { tags, params: propertyFeedParamsSchema, response: { 200: syncStartedSchema } } },
+    {
+      ...admin,
+      config: { audit: 'ical-feed.run' },
+      schema: { tags, params: propertyFeedParamsSchema, response: { 200: syncStartedSchema } },
+    },
     async (request) => runFeedNow(deps, actor(request), request.params.id, request.params.feedId),
   );
   app.get(
@@ -66,7 +75,11 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
   );
   app.post(
     '/api/admin/properties/:id/ical-export/rotate',
-    { ...admin, schema: { tags, params: idParamSchema, response: { 200: icalExportSchema } } },
+    {
+      ...admin,
+      config: { audit: 'ical-export.rotate' },
+      schema: { tags, params: idParamSchema, response: { 200: icalExportSchema } },
+    },
     async (request) => rotateExport(deps, actor(request), request.params.id),
   );
   app.get(

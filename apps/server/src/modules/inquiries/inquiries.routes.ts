@@ -42,6 +42,7 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/inquiries/:id/status',
     {
       ...admin,
+      config: { audit: 'inquiry.status' },
       schema: {
         tags: ['admin', 'inquiries'],
         params: idParamSchema,

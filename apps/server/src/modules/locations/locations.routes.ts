@@ -35,17 +35,29 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/admin/locations/region',
-    { ...admin, schema: { tags: ['admin'], body: regionInputSchema, response: { 201: locationSchema } } },
+    {
+      ...admin,
+      config: { audit: 'region.create' },
+      schema: { tags: ['admin'], body: regionInputSchema, response: { 201: locationSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createRegion(app.db, request.body.regionName)),
   );
   app.post(
     '/api/admin/locations/subregion',
-    { ...admin, schema: { tags: ['admin'], body: subregionInputSchema, response: { 201: locationSchema } } },
+    {
+      ...admin,
+      config: { audit: 'destination.create' },
+      schema: { tags: ['admin'], body: subregionInputSchema, response: { 201: locationSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createSubregion(app.db, request.body)),
   );
   app.delete(
     '/api/admin/locations/region/:regionName',
-    { ...admin, schema: { tags: ['admin'], params: regionParamsSchema, response: { 200: okSchema } } },
+    {
+      ...admin,
+      config: { audit: 'region.delete' },
+      schema: { tags: ['admin'], params: regionParamsSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteRegion(app.db, request.params.regionName);
       return { ok: true as const };
@@ -53,7 +65,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/locations/subregion/:regionName/:subregionName',
-    { ...admin, schema: { tags: ['admin'], params: subregionParamsSchema, response: { 200: okSchema } } },
+    {
+      ...admin,
+      config: { audit: 'destination.delete' },
+      schema: { tags: ['admin'], params: subregionParamsSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteSubregion(app.db, request.params);
       return { ok: true as const };

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor, requireRole } from '../../plugins/auth';
+import { userDeleteAudit, userEditAudit } from '../audit/audit.rules';
 import { deleteUserByAdmin, listUsers, updateUserByAdmin, usersSummary } from './users.service';
 
 /** Admin user management (seed 001 §7). */
@@ -47,6 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id',
     {
       ...admin,
+      config: { audit: userEditAudit },
       schema: {
         tags: ['admin'],
         params: idParamSchema,
@@ -58,7 +60,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/users/:id',
-    { ...admin, schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } } },
+    {
+      ...admin,
+      config: { audit: userDeleteAudit },
+      schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteUserByAdmin(app.db, actor(request), request.params.id);
       return { ok: true as const };

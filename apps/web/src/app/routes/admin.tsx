@@ -24,12 +24,20 @@ export function Component() {
                 <h1 className="text-4xl sm:text-5xl">Admin Panel</h1>
                 <Badge tone="gold">Administrator</Badge>
               </div>
-              <Link
-                to={paths.dashboard}
-                className="mt-3 inline-block text-sm text-stone underline-offset-4 hover:text-ink hover:underline"
-              >
-                Back to Dashboard
-              </Link>
+              <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                <Link
+                  to={paths.dashboard}
+                  className="text-stone underline-offset-4 hover:text-ink hover:underline"
+                >
+                  Back to Dashboard
+                </Link>
+                <NavLink
+                  to={paths.adminAuditLog}
+                  className="text-stone underline-offset-4 hover:text-ink hover:underline aria-[current=page]:text-ink aria-[current=page]:underline"
+                >
+                  Audit log
+                </NavLink>
+              </div>
               <AdminOverview />
               <nav
                 id={TABS_NAV_ID}
