@@ -55,21 +55,44 @@ function setup({
   search?: SearchHandler;
   more?: Parameters<typeof mockApi>[0];
 } = {}) {
+  // The dashboard's list is POST /api/properties/search asking for pages: with no filter, the
+  // catalogue (`properties`); with filters, the test's `search` answer (an array is one page).
   const calls = mockApi({
+    ...Object.fromEntries(properties.map((p) => [`GET /api/properties/${p.id}`, () => ({ body: p })])),
     ...more,
     'GET /api/auth/user': () => ({
       body: { id: 7, firstName: 'Sophie', name: 'Sophie Laurent', company: 'Azure Voyages', role: 'agent' },
     }),
-    'GET /api/properties': () => ({ body: properties }),
     'GET /api/exchange-rates': () => ({ body: rates }),
     'GET /api/locations': () => ({ body: locations }),
     'GET /api/amenities': () => ({ body: amenities }),
-    'POST /api/properties/search': ({ body }) =>
-      search ? search(body as Record<string, unknown>) : { body: [catalogue[0]] },
+    'POST /api/properties/search': ({ body }) => {
+      const { page, sort, limit = 24, offset = 0, ...filters } = body as Record<string, unknown>;
+      void page;
+      void sort;
+      const answer = Object.keys(filters).length
+        ? search
+          ? search(filters)
+          : { body: [catalogue[0]] }
+        : { body: properties };
+      if (!Array.isArray(answer.body)) return answer;
+      const all = answer.body as Property[];
+      const items = all.slice(Number(offset), Number(offset) + Number(limit));
+      return { ...answer, body: { items, total: all.length, limit, offset } };
+    },
   });
   renderWithProviders(<Dashboard />, { route: '/dashboard', path: '/dashboard' });
   const user = userEvent.setup({ delay: null });
-  const searches = () => calls.filter((c) => c.url === '/api/properties/search').map((c) => c.body);
+  /** The searches sent with filters (the catalogue's pages are not searches), without paging fields. */
+  const searches = () =>
+    calls
+      .filter((c) => c.url === '/api/properties/search')
+      .map((c) => {
+        const { page, sort, limit, offset, ...filters } = c.body as Record<string, unknown>;
+        void [page, sort, limit, offset];
+        return filters;
+      })
+      .filter((f) => Object.keys(f).length > 0);
   return { user, calls, searches };
 }
 
@@ -104,7 +127,7 @@ async function searchStay(user: User, inDay: number, outDay: number) {
 async function openEstimate(user: User, name: string) {
   await user.click(screen.getByRole('button', { name: `View details of ${name}` }));
   const dialog = await screen.findByRole('dialog', { name });
-  return within(dialog).getByRole('region', { name: 'Cost estimate' });
+  return within(dialog).findByRole('region', { name: 'Cost estimate' });
 }
 
 const estimateRow = (estimate: HTMLElement, label: string | RegExp) =>
@@ -403,7 +426,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
       search: () => ({ status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } }),
     });
     await screen.findByText('Villa Aurora');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    // A search with a filter (a search with none pages the catalogue, like the list before it).
+    await user.click(
+      within(screen.getByRole('group', { name: 'Amenities' })).getByRole('button', { name: 'Amenity 3' }),
+    );
     expect(
       await screen.findByRole('heading', { name: 'No properties match your search criteria' }),
     ).toBeInTheDocument();
@@ -413,7 +439,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it('an answer that is not an array counts as no results', async () => {
     const { user } = setup({ search: () => ({ body: { unexpected: true } }) });
     await screen.findByText('Villa Aurora');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    // A search with a filter (a search with none pages the catalogue, like the list before it).
+    await user.click(
+      within(screen.getByRole('group', { name: 'Amenities' })).getByRole('button', { name: 'Amenity 3' }),
+    );
     expect(
       await screen.findByRole('heading', { name: 'No properties match your search criteria' }),
     ).toBeInTheDocument();
@@ -492,5 +521,51 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     const estimate = within(within(dialog).getByRole('region', { name: 'Cost estimate' }));
     expect(estimate.getByText('5 nights at the dated rates')).toBeInTheDocument();
     expect(estimate.getByText('€6,592')).toBeInTheDocument(); // 6,400 + 192 service fee
+  });
+
+  describe('paging from the server', () => {
+    const many = Array.from({ length: 30 }, (_, i) => makeProperty({ id: i + 1, name: `Villa ${i + 1}` }));
+    const pages = (calls: ReturnType<typeof setup>['calls']) =>
+      calls.filter((c) => c.url === '/api/properties/search').map((c) => c.body);
+
+    it('shows the first page with the total and loads offset 24 with Load more; never the catalogue', async () => {
+      const { user, calls } = setup({ properties: many });
+      expect(await screen.findByText('30 properties in the collection')).toBeInTheDocument();
+      expect(cardNames()).toHaveLength(24);
+      expect(screen.getByText('Showing 24 of 30')).toBeInTheDocument();
+      expect(pages(calls)).toEqual([{ page: true, sort: 'featured', limit: 24, offset: 0 }]);
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(cardNames()).toHaveLength(30));
+      expect(pages(calls)[1]).toEqual({ page: true, sort: 'featured', limit: 24, offset: 24 });
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'GET' && c.url === '/api/properties')).toBe(false);
+    });
+
+    it('keeps villas selected on an earlier page counted in the bar', async () => {
+      const { user } = setup({ properties: many });
+      await user.click(await screen.findByRole('checkbox', { name: 'Select Villa 2' }));
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await user.click(await screen.findByRole('checkbox', { name: 'Select Villa 27' }));
+      expect(screen.getByRole('region', { name: 'Selected villas' })).toHaveTextContent('2 villas selected');
+    });
+
+    it('asks the server for the chosen sort from the first page', async () => {
+      const { user, calls } = setup({ properties: many });
+      await screen.findByText('30 properties in the collection');
+      await choose(user, 'Sort by', 'Price: high to low');
+      await waitFor(() =>
+        expect(pages(calls).at(-1)).toEqual({ page: true, sort: 'price-desc', limit: 24, offset: 0 }),
+      );
+    });
+
+    it('the detail dialog fetches the one villa it shows', async () => {
+      const { user, calls } = setup();
+      await user.click(await screen.findByRole('button', { name: 'View details of Villa Serena' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Villa Serena' });
+      expect(await within(dialog).findByRole('heading', { name: /^About this/ })).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/properties/'))).toEqual([
+        { method: 'GET', url: '/api/properties/2', body: undefined },
+      ]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { Property, WhiteLabelLink } from '@villas/shared';
+import type { PropertySort, WhiteLabelLink } from '@villas/shared';
 import { CheckCircle2, ExternalLink, RotateCcw, X } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +7,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { OffMarketCard } from '../../features/off-market/components/off-market-card';
 import type { OffMarketCriteria } from '../../features/off-market/utils/compose-message';
-import { useProperties } from '../../features/properties/api/get-properties';
 import { CurrencySelect } from '../../features/properties/components/currency-select';
-import { EmptyState, PropertyGrid } from '../../features/properties/components/property-grid';
+import type { CardProperty } from '../../features/properties/components/property-card';
+import { EmptyState, PropertyGrid, type MorePages } from '../../features/properties/components/property-grid';
 import { filterAmenities, useAmenities } from '../../features/search/api/get-amenities';
 import { useLocations } from '../../features/search/api/get-locations';
 import { SearchPanel } from '../../features/search/components/search-panel';
+import { SortSelect } from '../../features/search/components/sort-select';
 import { usePropertySearch } from '../../features/search/hooks/use-property-search';
 import { CreateLinkDialog } from '../../features/white-label/components/create-link-dialog';
 import { SelectionBar } from '../../features/white-label/components/selection-bar';
@@ -34,14 +35,14 @@ export function Component() {
  * search. Every price on it, in its dialogs and in the link dialog is in the agent's display currency.
  */
 function Dashboard({ agentId }: { agentId: number }) {
-  const properties = useProperties();
   const locations = useLocations();
   const amenities = useAmenities();
   const rates = useExchangeRates();
   const [currency, setCurrency] = useDisplayCurrencyChoice();
   const search = usePropertySearch();
-  const { state, filters } = search;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const { state, filters, results } = search;
+  // The selected villas by id, each with its card as it was listed (a selection spans pages and searches).
+  const [selection, setSelection] = useState<ReadonlyMap<number, CardProperty>>(() => new Map());
   const resultsRef = useRef<HTMLElement>(null);
   // The link just created: its confirmation takes focus, since the button that opened the dialog
   // goes away with the selection.
@@ -49,7 +50,7 @@ function Dashboard({ agentId }: { agentId: number }) {
   const createdRef = useRef<HTMLElement>(null);
   const onCreated = (link: WhiteLabelLink) => {
     setCreated(link);
-    setSelected(new Set());
+    setSelection(new Map());
   };
   const focusAfterCreate = () => createdRef.current;
 
@@ -67,24 +68,42 @@ function Dashboard({ agentId }: { agentId: number }) {
     };
   }, [state.form, amenities.data]);
 
+  const failed = results.isError && !results.isFetchNextPageError;
+  const cards = useMemo(
+    () => (failed ? [] : (results.data?.pages.flatMap((page) => page.items) ?? [])),
+    [failed, results.data],
+  );
+  const total = failed ? 0 : (results.data?.pages[0]?.total ?? 0);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = results;
+  const more = useMemo<MorePages>(
+    () => ({
+      total,
+      hasMore: hasNextPage,
+      loading: isFetchingNextPage,
+      onLoadMore: () => {
+        if (!isFetchingNextPage) void fetchNextPage();
+      },
+    }),
+    [total, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
   const toggle = (id: number, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
+    setSelection((prev) => {
+      const next = new Map(prev);
+      const card = cards.find((p) => p.id === id);
+      if (on && card) next.set(id, card);
       else next.delete(id);
       return next;
     });
-  const count = selected.size;
+  const selected = useMemo(() => new Set(selection.keys()), [selection]);
+  const count = selection.size;
   const clearSelection = () => {
-    setSelected(new Set());
+    setSelection(new Map());
     // The bar and its buttons go away: keep the keyboard where the villas are.
     resultsRef.current?.focus({ preventScroll: true });
   };
-  const selectedIds = [...selected];
-  const selectedProperties = useMemo(() => {
-    const known = new Map([...(properties.data ?? []), ...state.results].map((p) => [p.id, p]));
-    return [...selected].flatMap((id) => known.get(id) ?? []);
-  }, [selected, properties.data, state.results]);
+  const selectedIds = [...selection.keys()];
+  const selectedProperties = [...selection.values()];
 
   const searched = state.searched;
   const stay =
@@ -142,19 +161,24 @@ function Dashboard({ agentId }: { agentId: number }) {
                 The exchange rates could not be loaded, so each price is shown in its villa's own currency.
               </p>
             )}
-            {(properties.isPending && state.status === 'none') || rates.isPending ? (
+            {(results.isPending && state.status === 'none') || rates.isPending ? (
               <LoadingGrid />
-            ) : properties.isError && state.status === 'none' ? (
+            ) : failed && state.status === 'none' ? (
               <EmptyState title="We could not load the properties">
                 <p>Please check your connection and try again.</p>
-                <Button variant="outline" onClick={() => void properties.refetch()}>
+                <Button variant="outline" onClick={() => void results.refetch()}>
                   Try again
                 </Button>
               </EmptyState>
             ) : (
               <Results
                 status={state.status}
-                list={state.status === 'none' ? (properties.data ?? []) : state.results}
+                list={cards}
+                total={total}
+                more={more}
+                refreshing={results.isPlaceholderData}
+                sort={search.sort}
+                onSortChange={search.actions.setSort}
                 error={state.error}
                 selected={selected}
                 onSelectedChange={toggle}
@@ -184,6 +208,11 @@ function Dashboard({ agentId }: { agentId: number }) {
 function Results({
   status,
   list,
+  total,
+  more,
+  refreshing,
+  sort,
+  onSortChange,
   error,
   selected,
   onSelectedChange,
@@ -193,7 +222,14 @@ function Results({
   offMarketBanner,
 }: {
   status: 'none' | 'searching' | 'searched';
-  list: readonly Property[];
+  list: readonly CardProperty[];
+  /** How many match in all (the server's count; the list holds the pages loaded so far). */
+  total: number;
+  more: MorePages;
+  /** Another order or search is on its way: the list shown is the previous one. */
+  refreshing: boolean;
+  sort: PropertySort;
+  onSortChange: (sort: PropertySort) => void;
   error: string | null;
   selected: ReadonlySet<number>;
   onSelectedChange: (id: number, on: boolean) => void;
@@ -202,7 +238,7 @@ function Results({
   offMarket: ReactNode;
   offMarketBanner: ReactNode;
 }) {
-  const n = list.length;
+  const n = total;
   const summary =
     status === 'searching'
       ? 'Searching...'
@@ -210,7 +246,7 @@ function Results({
         ? `${n} ${n === 1 ? 'property matches' : 'properties match'} your search`
         : `${n} ${n === 1 ? 'property' : 'properties'} in the collection`;
 
-  if (status === 'searching' && n === 0) {
+  if (status === 'searching' && list.length === 0) {
     return (
       <div className="flex min-h-64 items-center justify-center gap-3 text-sm text-stone">
         <Spinner label="Searching" />
@@ -236,11 +272,18 @@ function Results({
 
   return (
     <>
-      <p role="status" className="mb-5 text-xs font-medium uppercase tracking-[0.16em] text-stone">
-        {summary}
-      </p>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+        <p role="status" className="text-xs font-medium uppercase tracking-[0.16em] text-stone">
+          {summary}
+        </p>
+        <SortSelect value={sort} onChange={onSortChange} />
+      </div>
       <div
-        className={status === 'searching' ? 'pointer-events-none opacity-60 transition-opacity' : undefined}
+        className={
+          status === 'searching' || refreshing
+            ? 'pointer-events-none opacity-60 transition-opacity'
+            : undefined
+        }
       >
         <PropertyGrid
           properties={list}
@@ -248,6 +291,7 @@ function Results({
           onSelectedChange={onSelectedChange}
           stay={stay}
           trailing={status === 'searched' ? offMarket : undefined}
+          more={more}
         />
       </div>
     </>

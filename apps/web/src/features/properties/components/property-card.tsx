@@ -10,8 +10,13 @@ import { cn } from '../../../lib/utils';
 import { stayTotalLine, weeklyPriceLine } from '../utils/price';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
 
+/**
+ * What a card shows: a search page's card (an `excerpt`, no long description) or a whole property.
+ */
+export type CardProperty = Omit<Property, 'description'> & { excerpt?: string; description?: string };
+
 export interface PropertyCardProps {
-  property: Property;
+  property: CardProperty;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   /** Opens the detail dialog (card click or the 'View details' button). */
@@ -84,7 +89,9 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
 
         <PropertyFacts bedrooms={p.bedrooms} maxGuests={p.maxGuests} type={type} className="mt-3" />
 
-        <p className="mt-4 text-sm leading-relaxed text-stone">{truncateDescription(p.description)}</p>
+        <p className="mt-4 text-sm leading-relaxed text-stone">
+          {p.excerpt ?? truncateDescription(p.description ?? '')}
+        </p>
 
         <AmenityBadges names={p.amenities} />
 

@@ -1,14 +1,20 @@
 import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type Property } from '@villas/shared';
 import { Check, MapPin } from 'lucide-react';
 import { ImageGallery } from '../../../components/gallery/image-gallery';
+import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-currency';
+import { useProperty } from '../api/get-property';
 import type { Stay } from '../utils/estimate';
 import { stayTotalLine, weeklyPriceLine } from '../utils/price';
 import { BookingForm } from './booking-form';
+import type { CardProperty } from './property-card';
 
 export interface PropertyDetailDialogProps {
-  property: Property | null;
+  /** The card opened: its name titles the dialog while the whole villa loads. */
+  property: CardProperty | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The dated search's stay, if any: prefills the booking dates. */
@@ -16,12 +22,73 @@ export interface PropertyDetailDialogProps {
 }
 
 /**
- * The property detail dialog (seed 000 §2): gallery with full-screen lightbox, the facts (bathrooms =
- * bedrooms + 1), description, amenities grouped into the nine categories, and the booking form.
+ * The property detail dialog (seed 000 §2): the villa fetched by id (GET /api/properties/{id}), with
+ * the search's own figures for it (the stay's totals and weekly price) kept from the card.
  */
-export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: PropertyDetailDialogProps) {
+export function PropertyDetailDialog({
+  property: card,
+  open,
+  onOpenChange,
+  stay,
+}: PropertyDetailDialogProps) {
+  const detail = useProperty(open && card ? card.id : null);
+  if (!card) return null;
+  const loaded = detail.data?.id === card.id ? detail.data : null;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        wide
+        className="max-w-6xl"
+        title={card.name}
+        description={
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin className="h-4 w-4 text-gold-deep" aria-hidden />
+            {card.location}
+            <span aria-hidden className="mx-1 text-line">
+              |
+            </span>
+            <span className={card.available ? 'text-success' : 'text-stone'}>
+              {card.available ? 'Available' : 'Reserved'}
+            </span>
+          </span>
+        }
+      >
+        {loaded ? (
+          <Details
+            // The search's own figures for this villa (a dated search's stay) stay the card's.
+            p={{
+              ...loaded,
+              weeklyPriceEur: card.weeklyPriceEur ?? loaded.weeklyPriceEur,
+              totalNights: card.totalNights,
+              totalCost: card.totalCost,
+              totalCostEur: card.totalCostEur,
+            }}
+            onSent={() => onOpenChange(false)}
+            stay={stay}
+          />
+        ) : detail.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center text-sm text-stone">
+            <p>{errorMessage(detail.error, 'The villa could not be loaded.')}</p>
+            <Button variant="outline" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="flex min-h-64 items-center justify-center">
+            <Spinner label={`Loading ${card.name}`} />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The villa's details: gallery with full-screen lightbox, the facts (bathrooms = bedrooms + 1),
+ * description, amenities grouped into the nine categories, and the booking form.
+ */
+function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: Stay | null }) {
   const display = useDisplayMoney();
-  if (!p) return null;
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const groups = groupAmenities(p.amenities);
   const weekly = weeklyPriceLine(p, display);
@@ -34,87 +101,67 @@ export function PropertyDetailDialog({ property: p, open, onOpenChange, stay }: 
   ];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        wide
-        className="max-w-6xl"
-        title={p.name}
-        description={
-          <span className="inline-flex items-center gap-1.5">
-            <MapPin className="h-4 w-4 text-gold-deep" aria-hidden />
-            {p.location}
-            <span aria-hidden className="mx-1 text-line">
-              |
-            </span>
-            <span className={p.available ? 'text-success' : 'text-stone'}>
-              {p.available ? 'Available' : 'Reserved'}
-            </span>
-          </span>
-        }
-      >
-        <ImageGallery
-          images={p.images}
-          alt={p.name}
-          aspectClassName="aspect-[4/3] sm:aspect-[16/9] lg:aspect-[2/1]"
-        />
+    <>
+      <ImageGallery
+        images={p.images}
+        alt={p.name}
+        aspectClassName="aspect-[4/3] sm:aspect-[16/9] lg:aspect-[2/1]"
+      />
 
-        <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
-          <div className="min-w-0">
-            <dl className="grid grid-cols-2 divide-line border-y border-line sm:grid-cols-4 sm:divide-x">
-              {facts.map(([label, value]) => (
-                <div key={label} className="px-1 py-4 text-center sm:px-4">
-                  <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-                  <dd className="mt-1 font-display text-2xl text-ink lining-nums">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            <dl className="mt-4 text-sm">
-              <div className="flex gap-2">
-                <dt className="text-stone">Location:</dt>
-                <dd className="text-ink">{p.location}</dd>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="min-w-0">
+          <dl className="grid grid-cols-2 divide-line border-y border-line sm:grid-cols-4 sm:divide-x">
+            {facts.map(([label, value]) => (
+              <div key={label} className="px-1 py-4 text-center sm:px-4">
+                <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
+                <dd className="mt-1 font-display text-2xl text-ink lining-nums">{value}</dd>
               </div>
-            </dl>
-
-            <h3 className="mt-8 text-2xl">About this {type.toLowerCase()}</h3>
-            <p className="mt-3 whitespace-pre-line text-[15px] leading-relaxed text-ink/85">
-              {p.description}
-            </p>
-
-            {groups.length > 0 && (
-              <>
-                <h3 className="mt-10 text-2xl">Amenities</h3>
-                <div className="mt-4 grid grid-cols-2 gap-x-6 gap-y-6 sm:gap-x-8">
-                  {groups.map((g) => (
-                    <section key={g.category} aria-label={g.category}>
-                      <h4 className="eyebrow">{g.category}</h4>
-                      <ul className="mt-2.5 space-y-1.5">
-                        {g.items.map((item) => (
-                          <li key={item} className="flex items-start gap-2 text-sm text-ink">
-                            <Check className="mt-0.5 h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
-                            {item}
-                          </li>
-                        ))}
-                      </ul>
-                    </section>
-                  ))}
-                </div>
-              </>
-            )}
-          </div>
-
-          <aside aria-label="Booking inquiry" className="lg:sticky lg:top-0 lg:self-start">
-            <div className="rounded-[3px] border border-line bg-ivory p-5 sm:p-6">
-              <p className="font-display text-3xl leading-none text-ink lining-nums">{weekly.text}</p>
-              {weekly.note && <p className="mt-1.5 text-xs text-stone">{weekly.note}</p>}
-              {stayTotal && <p className="mt-2 text-sm text-ink/80">{stayTotal.text}</p>}
-              {stayTotal?.note && <p className="mt-0.5 text-xs text-stone">{stayTotal.note}</p>}
-              <h3 className="mt-5 border-t border-line pt-5 text-xl">Request this {type.toLowerCase()}</h3>
-              <p className="mb-5 mt-1 text-sm text-stone">Our concierge replies within 24 hours.</p>
-              <BookingForm key={p.id} property={p} stay={stay} onSent={() => onOpenChange(false)} />
+            ))}
+          </dl>
+          <dl className="mt-4 text-sm">
+            <div className="flex gap-2">
+              <dt className="text-stone">Location:</dt>
+              <dd className="text-ink">{p.location}</dd>
             </div>
-          </aside>
+          </dl>
+
+          <h3 className="mt-8 text-2xl">About this {type.toLowerCase()}</h3>
+          <p className="mt-3 whitespace-pre-line text-[15px] leading-relaxed text-ink/85">{p.description}</p>
+
+          {groups.length > 0 && (
+            <>
+              <h3 className="mt-10 text-2xl">Amenities</h3>
+              <div className="mt-4 grid grid-cols-2 gap-x-6 gap-y-6 sm:gap-x-8">
+                {groups.map((g) => (
+                  <section key={g.category} aria-label={g.category}>
+                    <h4 className="eyebrow">{g.category}</h4>
+                    <ul className="mt-2.5 space-y-1.5">
+                      {g.items.map((item) => (
+                        <li key={item} className="flex items-start gap-2 text-sm text-ink">
+                          <Check className="mt-0.5 h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
+                          {item}
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            </>
+          )}
         </div>
-      </DialogContent>
-    </Dialog>
+
+        <aside aria-label="Booking inquiry" className="lg:sticky lg:top-0 lg:self-start">
+          <div className="rounded-[3px] border border-line bg-ivory p-5 sm:p-6">
+            <p className="font-display text-3xl leading-none text-ink lining-nums">{weekly.text}</p>
+            {weekly.note && <p className="mt-1.5 text-xs text-stone">{weekly.note}</p>}
+            {stayTotal && <p className="mt-2 text-sm text-ink/80">{stayTotal.text}</p>}
+            {stayTotal?.note && <p className="mt-0.5 text-xs text-stone">{stayTotal.note}</p>}
+            <h3 className="mt-5 border-t border-line pt-5 text-xl">Request this {type.toLowerCase()}</h3>
+            <p className="mb-5 mt-1 text-sm text-stone">Our concierge replies within 24 hours.</p>
+            <BookingForm key={p.id} property={p} stay={stay} onSent={onSent} />
+          </div>
+        </aside>
+      </div>
+    </>
   );
 }

@@ -1,27 +1,71 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '../../../testing/render';
 import { makeProperty } from '../testing/make-property';
 import { PropertyGrid } from './property-grid';
 
-const many = Array.from({ length: 30 }, (_, i) => makeProperty({ id: i + 1, name: `Villa ${i + 1}` }));
+const page = Array.from({ length: 12 }, (_, i) => makeProperty({ id: i + 1, name: `Villa ${i + 1}` }));
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('PropertyGrid', () => {
-  it('renders a page of cards and shows more on request', async () => {
+  it('renders the cards loaded so far and asks for the next page with Load more', async () => {
     mockApi({});
+    const onLoadMore = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
-      <PropertyGrid properties={many} selected={new Set([2])} onSelectedChange={() => {}} pageSize={12} />,
+      <PropertyGrid
+        properties={page}
+        selected={new Set([2])}
+        onSelectedChange={() => {}}
+        more={{ total: 30, hasMore: true, loading: false, onLoadMore }}
+      />,
     );
     const list = screen.getByRole('list', { name: 'Properties' });
     expect(within(list).getAllByRole('article')).toHaveLength(12);
     expect(screen.getByText('Showing 12 of 30')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Villa 2' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Show 12 more' }));
-    expect(within(list).getAllByRole('article')).toHaveLength(24);
-    await user.click(screen.getByRole('button', { name: 'Show 6 more' }));
-    expect(within(list).getAllByRole('article')).toHaveLength(30);
-    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the next page when the end of the grid scrolls into view, and shows no button at the last page', () => {
+    mockApi({});
+    let notify: (entries: Array<{ isIntersecting: boolean }>) => void = () => {};
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: typeof notify) {
+          notify = cb;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const onLoadMore = vi.fn();
+    renderWithProviders(
+      <PropertyGrid
+        properties={page}
+        selected={new Set()}
+        onSelectedChange={() => {}}
+        more={{ total: 30, hasMore: true, loading: false, onLoadMore }}
+      />,
+    );
+    act(() => notify([{ isIntersecting: true }]));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no Load more on the last page', () => {
+    mockApi({});
+    renderWithProviders(
+      <PropertyGrid
+        properties={page}
+        selected={new Set()}
+        onSelectedChange={() => {}}
+        more={{ total: 12, hasMore: false, loading: false, onLoadMore: () => {} }}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

@@ -1,23 +1,29 @@
-import type { Property } from '@villas/shared';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import type { Stay } from '../utils/estimate';
-import { PropertyCard } from './property-card';
+import { PropertyCard, type CardProperty } from './property-card';
 import { PropertyDetailDialog } from './property-detail-dialog';
 
+/** The next page of a list paged by the server: how many match in all and how to load more. */
+export interface MorePages {
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}
+
 export interface PropertyGridProps {
-  properties: readonly Property[];
+  properties: readonly CardProperty[];
   selected: ReadonlySet<number>;
   onSelectedChange: (id: number, selected: boolean) => void;
   /** The dated search's stay: prefills the booking form and prices it with the search's totals. */
   stay?: Stay | null;
   /** Extra tiles after the cards (the dashboard's VIP off-market card). */
   trailing?: ReactNode;
-  /** Cards rendered at first and added by each 'Show more' (a catalogue can hold hundreds). */
-  pageSize?: number;
+  /** More pages on the server: loaded as the end of the grid scrolls into view, or by 'Load more'. */
+  more?: MorePages;
 }
-
-export const GRID_PAGE_SIZE = 24;
 
 /** The responsive card grid (1 column on phones, 2 on tablets, 3 on desktops) and its detail dialog. */
 export function PropertyGrid({
@@ -26,22 +32,16 @@ export function PropertyGrid({
   onSelectedChange,
   stay,
   trailing,
-  pageSize = GRID_PAGE_SIZE,
+  more,
 }: PropertyGridProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
-  // A new list (a search answered, filters cleared) starts again at the first page.
-  const [shown, setShown] = useState({ list: properties, count: pageSize });
-  const count = shown.list === properties ? shown.count : pageSize;
-  if (shown.list !== properties) setShown({ list: properties, count: pageSize });
   const current = properties.find((p) => p.id === openId) ?? null;
-  const visible = properties.slice(0, count);
-  const rest = properties.length - visible.length;
 
   return (
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8" aria-label="Properties">
-        {visible.map((p) => (
+        {properties.map((p) => (
           <li key={p.id} className="flex">
             <div className="flex w-full flex-col [&>article]:flex-1">
               <PropertyCard
@@ -58,16 +58,7 @@ export function PropertyGrid({
         ))}
         {trailing && <li className="flex [&>*]:flex-1">{trailing}</li>}
       </ul>
-      {rest > 0 && (
-        <div className="mt-10 flex flex-col items-center gap-3">
-          <p className="text-sm text-stone">
-            Showing {visible.length} of {properties.length}
-          </p>
-          <Button variant="outline" onClick={() => setShown({ list: properties, count: count + pageSize })}>
-            Show {Math.min(rest, pageSize)} more
-          </Button>
-        </div>
-      )}
+      {more?.hasMore && <LoadMore shown={properties.length} more={more} />}
       <PropertyDetailDialog
         property={current}
         open={open && current != null}
@@ -75,6 +66,39 @@ export function PropertyGrid({
         stay={stay}
       />
     </>
+  );
+}
+
+/**
+ * Infinite scroll with a visible fallback: a sentinel loads the next page as it nears the viewport
+ * (where IntersectionObserver exists), and the 'Load more' button does the same by click or keyboard.
+ */
+function LoadMore({ shown, more }: { shown: number; more: MorePages }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { loading, onLoadMore } = more;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onLoadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loading, onLoadMore]);
+
+  return (
+    <div ref={sentinel} className="mt-10 flex flex-col items-center gap-3">
+      <p className="text-sm text-stone">
+        Showing {shown} of {more.total}
+      </p>
+      {loading && <Spinner label="Loading more properties" />}
+      <Button variant="outline" onClick={onLoadMore} disabled={loading}>
+        Load more
+      </Button>
+    </div>
   );
 }
 

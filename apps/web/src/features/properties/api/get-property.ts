@@ -1,0 +1,14 @@
+import type { Property } from '@villas/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/properties/{id}: one villa with everything the detail dialog shows. */
+export const propertyQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [`/api/properties/${id}`],
+    queryFn: ({ signal }) => api<Property>(`/api/properties/${id}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const useProperty = (id: number | null) =>
+  useQuery({ ...propertyQueryOptions(id ?? 0), enabled: id != null });
