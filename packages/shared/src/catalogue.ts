@@ -112,6 +112,11 @@ export const searchFiltersSchema = z
     checkIn: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     checkOut: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     amenityIds: z.array(dbIdSchema).max(100).optional(),
+    /** Words that must all occur in the name or destination (case and accents ignored). */
+    q: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(100, 'The search text must be at most 100 characters').optional(),
+    ),
     /** Paging (DESIGN §4): any of these, or `page: true`, answers a page instead of the array. */
     page: z.boolean({ error: 'page must be true or false' }).optional(),
     sort: propertySortSchema.optional(),

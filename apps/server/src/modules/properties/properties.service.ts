@@ -210,6 +210,7 @@ export async function searchProperties(
     bedrooms: filters.bedrooms,
     maxPrice: filters.maxPrice,
     amenityIds: filters.amenityIds,
+    q: filters.q,
     stay,
   };
   if (!wantsPage(filters)) return searchQuery(db, params);

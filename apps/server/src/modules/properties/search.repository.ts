@@ -1,4 +1,5 @@
 import {
+  foldForSearch,
   LIMITS,
   truncateDescription,
   type Property,
@@ -19,6 +20,8 @@ export interface SearchParams {
   /** The most per week, in EUR. */
   maxPrice?: number;
   amenityIds?: number[];
+  /** Words that must all occur in the name, location, region or subregion (case and accents ignored). */
+  q?: string;
   /** A dated search: the nights [checkIn, checkOut). */
   stay?: { checkIn: string; checkOut: string; nights: number };
   limit?: number;
@@ -34,6 +37,15 @@ const rateToEurOf = (currency: SQL) =>
   sql`case when ${currency} = 'EUR' then 1::numeric else (
     select er2.rate from exchange_rates er2 where er2.from_currency = ${currency} and er2.to_currency = 'EUR'
   ) end`;
+
+// Accented letters → plain ones, the SQL side of `foldForSearch` (letters that do not decompose left out).
+const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿźżž';
+const PLAIN = ACCENTED.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+if (PLAIN.length !== ACCENTED.length) throw new Error('search: accent table out of step');
+
+/** Text folded in SQL like `foldForSearch`: lower case, accents dropped, curly apostrophes straight. */
+const foldSql = (text: SQL) =>
+  sql`translate(lower(${text}), ${ACCENTED + '\u2018\u2019\u02bc`\u00b4'}, ${PLAIN + "'''''"})`;
 
 /** A base price of 0 means 'Price on Request', like no price at all. */
 const basePrice = sql`nullif(${properties.basePricePerNight}, 0)`;
@@ -70,6 +82,16 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   if (params.destination) where.push(sql`lower(${subregions.name}) = lower(${params.destination})`);
   if (params.bedrooms) where.push(gte(properties.bedrooms, params.bedrooms));
   if (params.amenityIds?.length) where.push(arrayContains(properties.amenityIds, params.amenityIds));
+  const words = params.q ? foldForSearch(params.q).split(' ').filter(Boolean) : [];
+  if (words.length) {
+    const haystack = foldSql(
+      sql`concat_ws(' ', ${properties.name}, ${properties.location}, ${regions.name}, ${subregions.name})`,
+    );
+    for (const word of words) {
+      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(sql`${haystack} like ${pattern}`);
+    }
+  }
 
   const stay = params.stay;
   let totalCost: SQL = sql`null::numeric`;

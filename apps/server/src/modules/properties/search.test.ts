@@ -433,6 +433,25 @@ describe('paged search', () => {
     expect((await page({ country: c.name, page: true })).items[0]!.weeklyPriceEur).toBe(7000);
   });
 
+  it('q finds every word in the name or destination, ignoring case and accents', async () => {
+    const c = await country(['Côte d’Azur', 'Provence']);
+    const mk = (name: string, sub: string) =>
+      createProperty(ctx.db, { regionId: c.id, subregionId: c.sub[sub], name: uniqueName(name) }).then(
+        (p) => p.id,
+      );
+    const lumiere = await mk('Bastide Lumière', 'Provence');
+    const aurora = await mk('Villa Aurora', 'Côte d’Azur');
+    const percent = await mk('Villa 100% Sea', 'Provence');
+    const q = async (text: string) =>
+      (await page({ country: c.name, q: text, page: true })).items.map((x) => x.id);
+    expect(await q('LUMIERE')).toEqual([lumiere]);
+    expect(await q("cote d'azur")).toEqual([aurora]);
+    expect(await q('villa provence')).toEqual([percent]);
+    expect(await q('100%')).toEqual([percent]);
+    expect(await q('1_0')).toEqual([]);
+    expect((await page({ country: c.name, q: '  ', page: true })).total).toBe(3);
+  });
+
   it.each([
     [{ limit: 0 }, 'limit must be between 1 and 100'],
     [{ limit: 101 }, 'limit must be between 1 and 100'],
