@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders } from '../../../testing/render';
+import { optionsSearch } from '../testing/options-search';
 import { LinkManagementDialog } from './link-management-dialog';
 
 const me = {
@@ -123,9 +124,11 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     const calls = mockApi({
       'GET /api/white-label/agent/5': () => ({ body: [] }),
       'GET /api/auth/user': () => ({ body: me }),
-      'GET /api/properties': () => ({
-        body: [property(1, 'Villa Aurora'), property(2, 'Chalet Blanc'), property(3, 'Villa Serena')],
-      }),
+      'POST /api/properties/search': optionsSearch([
+        property(1, 'Villa Aurora'),
+        property(2, 'Chalet Blanc'),
+        property(3, 'Villa Serena'),
+      ]),
       'POST /api/white-label': () => ({ status: 201, body: link({ id: 22, uuid: 'f00d-2' }) }),
     });
     renderWithProviders(<LinkManagementDialog agentId={5} />);
@@ -148,7 +151,10 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     // Chosen once: a checkbox, now checked, and the villa listed as selected.
     expect(serena).toBeChecked();
     await user.type(within(form).getByLabelText('Properties'), 'aurora');
-    expect(within(form).queryByRole('checkbox', { name: /^Chalet Blanc/ })).not.toBeInTheDocument();
+    // The server answers the typed text after a pause.
+    await waitFor(() =>
+      expect(within(form).queryByRole('checkbox', { name: /^Chalet Blanc/ })).not.toBeInTheDocument(),
+    );
     await user.click(within(form).getByRole('checkbox', { name: /^Villa Aurora/ }));
     const chips = within(form).getByRole('list', { name: 'Selected (2)' });
     expect(
@@ -166,7 +172,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
 
     await user.click(within(form).getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('White-label link created successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/white-label')?.body).toEqual({
       title: 'Summer 2026',
       description: null,
       agentId: 5,
@@ -187,7 +193,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     mockApi({
       'GET /api/white-label/agent/5': () => ({ body: links }),
       'GET /api/auth/user': () => ({ body: me }),
-      'GET /api/properties': () => ({ body: [property(1, 'Villa Aurora')] }),
+      'POST /api/properties/search': optionsSearch([property(1, 'Villa Aurora')]),
       'POST /api/white-label': () => {
         const made = link({ id: 22, uuid: 'f00d-2', title: 'Summer 2026', propertyNames: ['Villa Aurora'] });
         links = [made, ...links];
@@ -220,7 +226,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     mockApi({
       'GET /api/white-label/agent/5': () => ({ body: [] }),
       'GET /api/auth/user': () => ({ body: me }),
-      'GET /api/properties': () => ({ body: [property(1, 'Villa Aurora')] }),
+      'POST /api/properties/search': optionsSearch([property(1, 'Villa Aurora')]),
       'POST /api/white-label': () => ({ status: 500, body: { code: 'INTERNAL', message: 'Internal error' } }),
     });
     renderWithProviders(<LinkManagementDialog agentId={5} />);

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Property } from '@villas/shared';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders } from '../../../testing/render';
+import { optionsSearch } from '../testing/options-search';
 import { PropertyPicker } from './property-picker';
 
 type Option = Pick<Property, 'id' | 'name' | 'location' | 'region' | 'subregion'>;
@@ -39,33 +40,36 @@ const options = () =>
 
 describe('PropertyPicker', () => {
   it('filters by destination, ignoring case and accents, and counts the matches', async () => {
-    mockApi({ 'GET /api/properties': () => ({ body: catalogue }) });
+    mockApi({ 'POST /api/properties/search': optionsSearch(catalogue) });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />);
     expect(await screen.findByText('5 of 5 villas')).toBeInTheDocument();
     const search = screen.getByLabelText('Properties');
 
     await user.type(search, "cote d'azur");
-    expect(options()).toEqual(['Villa Aurora, Côte d’Azur, France']);
-    expect(screen.getByText('1 of 5 villas')).toBeInTheDocument();
+    await waitFor(() => expect(options()).toEqual(['Villa Aurora, Côte d’Azur, France']));
+    expect(await screen.findByText('1 of 5 villas')).toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, 'PROVENCE');
-    expect(options()).toEqual(['Casa Mare, Provence, France', 'Bastide Lumière, Provence, France']);
-    expect(screen.getByText('2 of 5 villas')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(options()).toEqual(['Casa Mare, Provence, France', 'Bastide Lumière, Provence, France']),
+    );
+    expect(await screen.findByText('2 of 5 villas')).toBeInTheDocument();
 
     // By name too, without its accent.
     await user.clear(search);
     await user.type(search, 'lumiere');
-    expect(options()).toEqual(['Bastide Lumière, Provence, France']);
+    await waitFor(() => expect(options()).toEqual(['Bastide Lumière, Provence, France']));
   });
 
   it('keeps the chosen villas listed while the filter hides them; checkboxes work from the keyboard', async () => {
-    mockApi({ 'GET /api/properties': () => ({ body: catalogue }) });
+    mockApi({ 'POST /api/properties/search': optionsSearch(catalogue) });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />);
     const search = await screen.findByLabelText('Properties');
     await user.type(search, 'verbier');
+    await waitFor(() => expect(options()).toEqual(['Chalet Blanc, Verbier, Switzerland']));
     // Tab from the search box to the only match, Space to choose it.
     await user.tab();
     expect(screen.getByRole('checkbox', { name: /^Chalet Blanc/ })).toHaveFocus();
@@ -74,7 +78,7 @@ describe('PropertyPicker', () => {
 
     await user.clear(search);
     await user.type(search, 'como');
-    expect(options()).toEqual(['Villa Serena, Lake Como, Italy']);
+    await waitFor(() => expect(options()).toEqual(['Villa Serena, Lake Como, Italy']));
     await user.click(screen.getByRole('checkbox', { name: /^Villa Serena/ }));
     const selected = screen.getByRole('list', { name: 'Selected (2)' });
     expect(

@@ -1,13 +1,14 @@
-import { matchesSearch, type Property } from '@villas/shared';
+import { foldForSearch, type Property } from '@villas/shared';
 import { Search, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
-import { usePropertyOptions } from '../api/get-property-options';
+import { OPTIONS_PAGE_SIZE, usePropertyOptions } from '../api/get-property-options';
 
-const MAX_SHOWN = 40;
+/** Pause after typing before the server is asked, so one request goes out per pause. */
+export const PICKER_DEBOUNCE_MS = 250;
 
 export interface PropertyPickerProps {
   value: number[];
@@ -22,29 +23,39 @@ const placeOf = (p: Option) => [p.subregion, p.region].filter(Boolean).join(', '
 const villas = (n: number) => `${n} ${n === 1 ? 'villa' : 'villas'}`;
 
 /**
- * A searchable selector over the catalogue (GET /api/properties), not a list of 520: typing filters by
- * name or destination (country, destination, location), ignoring case and accents, with a count of
- * the matches; each villa is a checkbox, so it can be chosen only once (seed 000 §5). The chosen
- * villas stay listed above the search as 'Selected (n)', removable, whatever the filter shows.
+ * A searchable selector over the catalogue, searched on the server (POST /api/properties/search with
+ * `q`, the first 40 matches), not a list of 520: typing filters by name or destination (country,
+ * destination, location), ignoring case and accents, with a count of the matches; each villa is a
+ * checkbox, so it can be chosen only once (seed 000 §5). The chosen villas stay listed above the
+ * search as 'Selected (n)', removable, whatever the filter shows.
  */
 export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPickerProps) {
-  const { data, isPending, isError } = usePropertyOptions();
   const [query, setQuery] = useState('');
+  // The text the server is asked about: the folded query once typing pauses.
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const folded = foldForSearch(query);
+    const timer = setTimeout(() => setAsked(folded), PICKER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const catalogue = usePropertyOptions('');
+  const found = usePropertyOptions(asked, asked !== '');
+  const { data, isPending, isError } = asked === '' ? catalogue : found;
   const id = useId();
-  const all: readonly Option[] = useMemo(() => data ?? [], [data]);
   const chosen = useMemo(() => new Set(value), [value]);
-  const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
+  // The chosen villas' names, kept from the list they were chosen in (the filter may hide them).
+  const [names, setNames] = useState<ReadonlyMap<number, Option>>(() => new Map());
 
-  const matches = useMemo(
-    () => all.filter((p) => matchesSearch(query, [p.name, p.location, p.region, p.subregion])),
-    [all, query],
-  );
-  // A long catalogue stays quick to scan and to tab through: typing narrows it.
-  const shownMatches = matches.slice(0, MAX_SHOWN);
+  const shownMatches: readonly Option[] = data?.items ?? [];
+  const matchCount = data?.total ?? 0;
+  const catalogueCount = catalogue.data?.total;
 
-  const toggle = (pid: number, on: boolean) => {
-    if (on && !chosen.has(pid)) onChange([...value, pid]);
-    if (!on) onChange(value.filter((v) => v !== pid));
+  const toggle = (p: Option, on: boolean) => {
+    if (on && !chosen.has(p.id)) {
+      setNames((prev) => new Map(prev).set(p.id, p));
+      onChange([...value, p.id]);
+    }
+    if (!on) onChange(value.filter((v) => v !== p.id));
   };
   const remove = (pid: number) => {
     onChange(value.filter((v) => v !== pid));
@@ -67,7 +78,7 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
           </p>
           <ul aria-labelledby={`${id}-selected`} className="flex flex-wrap gap-2">
             {value.map((pid) => {
-              const name = byId.get(pid)?.name ?? `Property #${pid}`;
+              const name = names.get(pid)?.name ?? `Property #${pid}`;
               return (
                 <li
                   key={pid}
@@ -106,7 +117,7 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
         />
       </div>
       <p id={`${id}-count`} aria-live="polite" className="mt-1.5 text-xs text-stone">
-        {data ? `${matches.length} of ${villas(all.length)}` : ''}
+        {data && catalogueCount != null ? `${matchCount} of ${villas(catalogueCount)}` : ''}
       </p>
       <div
         id={`${id}-options`}
@@ -121,7 +132,7 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
           </div>
         ) : isError ? (
           <p className="px-4 py-5 text-sm text-stone">The villas could not be loaded.</p>
-        ) : matches.length === 0 ? (
+        ) : shownMatches.length === 0 ? (
           <p className="px-4 py-5 text-sm text-stone">No villas match “{query.trim()}”.</p>
         ) : (
           <ul aria-label="Villas to choose from" className="divide-y divide-line/70">
@@ -138,7 +149,7 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
                   >
                     <Checkbox
                       checked={on}
-                      onCheckedChange={(next) => toggle(p.id, next)}
+                      onCheckedChange={(next) => toggle(p, next)}
                       aria-label={`${p.name}, ${place}`}
                     />
                     <span className="min-w-0 flex-1">
@@ -151,10 +162,10 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
             })}
           </ul>
         )}
-        {matches.length > MAX_SHOWN && (
+        {matchCount > shownMatches.length && (
           <p className="sticky bottom-0 border-t border-line bg-paper px-4 py-2.5 text-xs text-stone">
-            Showing the first {MAX_SHOWN} of {matches.length} matches. Type a name or destination to narrow
-            the list.
+            Showing the first {Math.min(shownMatches.length, OPTIONS_PAGE_SIZE)} of {matchCount} matches. Type
+            a name or destination to narrow the list.
           </p>
         )}
       </div>
