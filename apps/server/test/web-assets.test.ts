@@ -126,4 +126,22 @@ describe('the built web app, precompressed', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(decoded(res)).toBe(indexHtml);
   });
+
+  it('answers 200 for every client route (each admin tab and the audit log) and 404 for any other path', async () => {
+    const routes = [
+      '/',
+      '/dashboard',
+      '/admin',
+      ...['properties', 'users', 'white-label', 'destinations', 'notifications', 'api-connections'].map(
+        (t) => `/admin/${t}`,
+      ),
+      '/admin/sync-monitoring',
+      '/admin/audit-log',
+      '/white-label/3f0c9a52-7c1e-4a55-9d8e-2b4c1f6e8a10',
+    ];
+    for (const url of routes) expect((await get(url)).statusCode, url).toBe(200);
+    for (const url of ['/admin/nothing', '/no-such-villa', '/admin/audit-log/x']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
 });

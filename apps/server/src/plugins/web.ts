@@ -16,7 +16,7 @@ const SPA_ROUTES = [
   /^\/register\/?$/,
   /^\/dashboard\/?$/,
   /^\/user-dashboard\/?$/,
-  /^\/admin(\/(properties|users|white-label|destinations|notifications|api-connections|sync-monitoring))?\/?$/,
+  /^\/admin(\/(properties|users|white-label|destinations|notifications|api-connections|sync-monitoring|audit-log))?\/?$/,
   /^\/white-label\/[^/]+\/?$/,
 ];
 
