@@ -1,7 +1,5 @@
 import type { PropertySort } from '@villas/shared';
-import { useId } from 'react';
-import { Label } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
+import { InlineSelect } from '../../../components/ui/inline-select';
 
 const options: Array<{ value: PropertySort; label: string }> = [
   { value: 'featured', label: 'Featured' },
@@ -11,30 +9,10 @@ const options: Array<{ value: PropertySort; label: string }> = [
 ];
 
 /** The order of the list, applied by the server to every page: 'Sort by Featured' and the rest. */
-export function SortSelect({
-  value,
-  onChange,
-  className,
-}: {
+export function SortSelect(props: {
   value: PropertySort;
   onChange: (sort: PropertySort) => void;
   className?: string;
 }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <div className="flex items-center gap-2.5">
-        <Label htmlFor={id} className="mb-0 whitespace-nowrap">
-          Sort by
-        </Label>
-        <Select
-          id={id}
-          value={value}
-          onValueChange={(v) => onChange(v as PropertySort)}
-          options={options}
-          className="h-9 w-[11.5rem] text-sm"
-        />
-      </div>
-    </div>
-  );
+  return <InlineSelect label="Sort by" options={options} selectClassName="w-[11.5rem]" {...props} />;
 }
