@@ -85,4 +85,58 @@ describe('bad input never reaches a 5xx', () => {
       expect(res.statusCode, `${url} → ${res.body}`).toBeLessThan(500);
     }
   });
+
+  it('refuses malformed paging, sorting and search text with a 4xx, and handles odd but valid text', async () => {
+    const admin = await signedIn(ctx.app, ctx.db, 'admin');
+    const search = (body: unknown) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/properties/search',
+        headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    for (const body of [
+      { page: 'yes' },
+      { sort: 'cheapest' },
+      { limit: 0 },
+      { limit: 101 },
+      { limit: 2.5 },
+      { limit: '24' },
+      { offset: -1 },
+      { offset: 1e12 },
+      { q: 'x'.repeat(101) },
+      { q: 42 },
+      { q: 'villa\u0000' },
+    ]) {
+      const res = await search(body);
+      expect(res.statusCode, `${JSON.stringify(body)} → ${res.body}`).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    // NUL is refused by the schema with its own message, not by the database.
+    expect((await search({ q: 'villa\u0000' })).json().message).toBe(
+      'The search text cannot contain control characters',
+    );
+    // Text that is awkward for SQL patterns, accents or Unicode still answers a page.
+    for (const q of ['%', '_', '\\', "o'brien", 'ÉTOILE', '  ', '🏝️ villa', 'a b c d e f g h i j k l']) {
+      const res = await search({ q, page: true, offset: 999_999 });
+      expect(res.statusCode, `${JSON.stringify(q)} → ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ items: [], offset: 999_999 });
+    }
+    for (const url of [
+      '/api/admin/audit-log?limit=0',
+      '/api/admin/audit-log?limit=abc',
+      '/api/admin/audit-log?offset=-1',
+      '/api/admin/audit-log?actorId=abc',
+      '/api/admin/audit-log?actorId=99999999999',
+      '/api/admin/audit-log?action=DROP%20TABLE',
+      '/api/admin/sync-reports?limit=9999',
+      '/api/admin/sync-reports/abc',
+      '/api/admin/properties/abc/ical-feeds',
+      '/api/ical/short.ics',
+    ]) {
+      const res = await ctx.app.inject({ url, headers: { cookie: admin.cookie } });
+      expect(res.statusCode, `${url} → ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${url} → ${res.body}`).toBeLessThan(500);
+    }
+  });
 });

@@ -115,7 +115,13 @@ export const searchFiltersSchema = z
     /** Words that must all occur in the name or destination (case and accents ignored). */
     q: z.preprocess(
       blankToUndefined,
-      z.string().trim().max(100, 'The search text must be at most 100 characters').optional(),
+      z
+        .string()
+        .trim()
+        .max(100, 'The search text must be at most 100 characters')
+        // PostgreSQL text cannot hold NUL; other control characters never belong in a name either.
+        .regex(/^[^\u0000-\u001f\u007f]*$/, 'The search text cannot contain control characters')
+        .optional(),
     ),
     /** Paging (DESIGN §4): any of these, or `page: true`, answers a page instead of the array. */
     page: z.boolean({ error: 'page must be true or false' }).optional(),
