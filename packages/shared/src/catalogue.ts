@@ -120,7 +120,10 @@ export const searchFiltersSchema = z
         .trim()
         .max(100, 'The search text must be at most 100 characters')
         // PostgreSQL text cannot hold NUL; other control characters never belong in a name either.
-        .regex(/^[^\u0000-\u001f\u007f]*$/, 'The search text cannot contain control characters')
+        .refine(
+          (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+          'The search text cannot contain control characters',
+        )
         .optional(),
     ),
     /** Paging (DESIGN §4): any of these, or `page: true`, answers a page instead of the array. */

@@ -48,3 +48,17 @@ export const REMEMBER_ME_TTL_MS = 14 * 24 * 60 * 60 * 1000;
  * reload from the same browser (address and user agent) within this window is the same view.
  */
 export const VIEW_REPEAT_WINDOW_MINUTES = 30;
+
+/** The admin panel's tabs, in the order of seed 001 §2; each is its own URL (`/admin/{tab}`). */
+export const ADMIN_TABS = [
+  'properties',
+  'users',
+  'white-label',
+  'destinations',
+  'notifications',
+  'api-connections',
+  'sync-monitoring',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+/** Admin pages that are not tabs (linked from the panel's header). */
+export const ADMIN_PAGES = ['audit-log'] as const;

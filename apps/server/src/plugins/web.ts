@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode } from '@villas/shared';
+import { ADMIN_PAGES, ADMIN_TABS, ErrorCode } from '@villas/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { markAssets } from './auth';
@@ -16,7 +16,8 @@ const SPA_ROUTES = [
   /^\/register\/?$/,
   /^\/dashboard\/?$/,
   /^\/user-dashboard\/?$/,
-  /^\/admin(\/(properties|users|white-label|destinations|notifications|api-connections|sync-monitoring|audit-log))?\/?$/,
+  // The admin tabs and pages come from the shared list the web app routes by.
+  new RegExp(`^/admin(/(${[...ADMIN_TABS, ...ADMIN_PAGES].join('|')}))?/?$`),
   /^\/white-label\/[^/]+\/?$/,
 ];
 

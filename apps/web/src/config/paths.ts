@@ -1,14 +1,6 @@
-/** The admin panel's tabs, in the order of seed 001 §2; each is its own URL. */
-export const ADMIN_TABS = [
-  'properties',
-  'users',
-  'white-label',
-  'destinations',
-  'notifications',
-  'api-connections',
-  'sync-monitoring',
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+import { ADMIN_PAGES, type AdminTab } from '@villas/shared';
+
+export { ADMIN_TABS, type AdminTab } from '@villas/shared';
 
 /** Every URL the app links to, in one place. */
 export const paths = {
@@ -22,6 +14,6 @@ export const paths = {
   admin: '/admin',
   adminTab: (tab: AdminTab) => `/admin/${tab}`,
   /** Not a tab: linked from the admin header. */
-  adminAuditLog: '/admin/audit-log',
+  adminAuditLog: `/admin/${ADMIN_PAGES[0]}`,
   whiteLabel: (uuid: string) => `/white-label/${uuid}`,
 } as const;
