@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { addDays, AMENITY_CATALOGUE, todayIso } from '@villas/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -19,6 +18,7 @@ import {
 } from '../../db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
 import { signedIn } from '../../../test/factories';
+import { bombPng } from '../../../test/images';
 import { useTestContext } from '../../../test/helpers';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-invenio-'));
@@ -161,29 +161,6 @@ const isWebp = (file: string) => {
 async function gone(file: string) {
   for (let i = 0; i < 100 && existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
   return !existsSync(file);
-}
-
-/** A valid 1-bit greyscale PNG of one colour: a huge canvas in a few KB (a decompression bomb). */
-function bombPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
-  const idat = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const d = (n: number) => addDays(today, n);
