@@ -233,8 +233,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Prices in' })).toHaveTextContent('EUR (€)');
 
     await searchStay(user, 1, 8);
+    // Dated: the week is the stay's own price ($36,000 for these 7 nights), as the budget and sorts use.
+    expect(within(card()).getByText('€28,800 / week')).toBeInTheDocument();
     expect(within(card()).getByText('€28,800 for 7 nights')).toBeInTheDocument();
-    expect(within(card()).getByText("$36,000 in the villa's currency")).toBeInTheDocument();
+    expect(within(card()).getAllByText("$36,000 in the villa's currency")).toHaveLength(2);
     let estimate = await openEstimate(user, 'Villa Serena');
     expect(estimateRow(estimate, /^Subtotal/)).toBe('€28,800');
     expect(estimateRow(estimate, 'Service fee (3%)')).toBe('€864');
@@ -244,12 +246,12 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await choose(user, 'Prices in', 'GBP (£)');
-    expect(within(card()).getByText('£22,400 / week')).toBeInTheDocument(); // $35,000 × 0.64
-    expect(within(card()).getByText('£23,040 for 7 nights')).toBeInTheDocument(); // $36,000 × 0.64
+    expect(within(card()).getByText('£23,040 / week')).toBeInTheDocument(); // $36,000 × 0.64
+    expect(within(card()).getByText('£23,040 for 7 nights')).toBeInTheDocument();
     expect(within(card()).queryByText(/€/)).not.toBeInTheDocument();
     estimate = await openEstimate(user, 'Villa Serena');
     const dialog = screen.getByRole('dialog', { name: 'Villa Serena' });
-    expect(within(dialog).getByText('£22,400 / week')).toBeInTheDocument();
+    expect(within(dialog).getByText('£23,040 / week')).toBeInTheDocument();
     expect(estimateRow(estimate, /^Subtotal/)).toBe('£23,040');
     expect(estimateRow(estimate, 'Service fee (3%)')).toBe('£691'); // 691.2
     expect(estimateRow(estimate, 'Total')).toBe('£23,731');

@@ -77,20 +77,28 @@ describe('PropertyCard', () => {
     const usd = {
       propertyCurrency: 'USD',
       basePricePerNight: 1000,
-      totalCost: 5250,
+      totalCost: 5000,
       totalNights: 5,
     } as const;
     renderCard(usd);
-    // $7,000 a week × 0.8 = €5,600; the stay $5,250 × 0.8 = €4,200.
+    // $7,000 a week × 0.8 = €5,600; the stay $5,000 × 0.8 = €4,000.
     expect(screen.getByText('€5,600 / week')).toBeInTheDocument();
     expect(screen.getByText("$7,000 in the villa's currency")).toBeInTheDocument();
-    expect(screen.getByText('€4,200 for 5 nights')).toBeInTheDocument();
-    expect(screen.getByText("$5,250 in the villa's currency")).toBeInTheDocument();
+    expect(screen.getByText('€4,000 for 5 nights')).toBeInTheDocument();
+    expect(screen.getByText("$5,000 in the villa's currency")).toBeInTheDocument();
     cleanup();
     renderCard(usd, false, { currency: 'GBP', rates });
     expect(screen.getByText('£4,900 / week')).toBeInTheDocument();
-    expect(screen.getByText('£3,675 for 5 nights')).toBeInTheDocument();
+    expect(screen.getByText('£3,500 for 5 nights')).toBeInTheDocument();
     expect(screen.queryByText(/€/)).not.toBeInTheDocument();
+  });
+
+  it("on a dated search the week is the stay's own nightly price × 7 (what the budget and sorts use), not the base price", () => {
+    // Base €1,000 a night, but the five searched nights cost €6,000: €1,200 a night.
+    renderCard({ basePricePerNight: 1000, totalCost: 6000, totalNights: 5 });
+    expect(screen.getByText('€8,400 / week')).toBeInTheDocument();
+    expect(screen.getByText('€6,000 for 5 nights')).toBeInTheDocument();
+    expect(screen.queryByText('€7,000 / week')).not.toBeInTheDocument();
   });
 
   it("keeps the villa's currency and says why when no rate converts it", () => {

@@ -17,16 +17,20 @@ const line = (view: MoneyView, suffix: string): PriceLine => ({
 
 /**
  * The weekly price (nightly × 7 in the villa's currency) in the agent's display currency, by the
- * shared conversion rule: '€35,000 / week', or 'Price on Request' when the villa has no price.
+ * shared conversion rule: '€35,000 / week', or 'Price on Request' when the villa has no price. On a
+ * dated search the nightly figure is the stay's own (its total over its nights), the figure the budget
+ * filter and the price sorts use, not the base price.
  */
 export function weeklyPriceLine(
-  p: Pick<Property, 'basePricePerNight' | 'propertyCurrency'>,
+  p: Pick<Property, 'basePricePerNight' | 'propertyCurrency'> &
+    Partial<Pick<Property, 'totalCost' | 'totalNights'>>,
   display: DisplayMoney,
 ): PriceLine {
-  return line(
-    viewWeeklyPrice(p.basePricePerNight, p.propertyCurrency, display.currency, display.rates),
-    ' / week',
-  );
+  const nightly =
+    p.totalCost != null && p.totalCost > 0 && p.totalNights
+      ? p.totalCost / p.totalNights
+      : p.basePricePerNight;
+  return line(viewWeeklyPrice(nightly, p.propertyCurrency, display.currency, display.rates), ' / week');
 }
 
 /** A dated search's stay total in the display currency: '€12,400 for 5 nights'; null otherwise. */
