@@ -182,6 +182,11 @@ test('an admin adds a villa with an image and a custom price, prices 14 nights i
   // An agent's dated search: D … D+7 is one custom night (3,000) and six range nights (2,000).
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
+  // The admin code is its own chunks: an agent's dashboard never downloads them.
+  const agentScripts: string[] = [];
+  agentPage.on('request', (r) => {
+    if (r.resourceType() === 'script') agentScripts.push(new URL(r.url()).pathname);
+  });
   const agent = await createAgent(adminApi, { firstName: 'Inès', company: 'Voyages Inès' });
   await loginAs(agentPage, agent.email, agent.password);
   await agentPage.goto('/dashboard');
@@ -206,6 +211,14 @@ test('an admin adds a villa with an image and a custom price, prices 14 nights i
   const list = Array.isArray(results) ? results : results.items;
   expect(list.map((p) => p.id)).not.toContain(property.id);
   await expect(found).toBeHidden();
+  expect(agentScripts.length).toBeGreaterThan(0);
+  expect(
+    agentScripts.filter((p) =>
+      /\/assets\/(admin|properties|api-connections|sync-monitoring|audit-log|destinations|insight-charts)-/.test(
+        p,
+      ),
+    ),
+  ).toEqual([]);
   await agentContext.close();
 });
 
