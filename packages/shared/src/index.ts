@@ -17,3 +17,4 @@ export * from './admin-destinations.js';
 export * from './admin-properties.js';
 export * from './uploads.js';
 export * from './admin-audit.js';
+export * from './holds.js';
