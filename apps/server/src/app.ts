@@ -6,7 +6,7 @@ import type { Database, Db } from './db/client';
 import { Mailer } from './lib/mailer';
 import { registerModules } from './modules';
 import { auditPlugin } from './plugins/audit';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, type RouteAccess } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -28,8 +28,13 @@ declare module 'fastify' {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's declared access rule (undefined: none declared, which the inventory test refuses). */
+  access: RouteAccess | undefined;
+  /** `access` is 'public'. */
   public: boolean;
   assets: boolean;
+  /** The audit action the route declares, if any. */
+  audit: string | undefined;
 }
 
 export interface BuildOptions {
@@ -67,11 +72,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.routeInventory.push({
         method,
         url: route.url,
+        get access() {
+          return route.config?.access;
+        },
         get public() {
-          return route.config?.public === true;
+          return route.config?.access === 'public';
         },
         get assets() {
           return route.config?.assets === true;
+        },
+        get audit() {
+          const rule = route.config?.audit;
+          return typeof rule === 'string' ? rule : rule?.action;
         },
       });
     }

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
-import { requireRole } from './auth';
 
 /** OpenAPI generated from the same zod schemas that validate requests, served at /api/docs. */
 export const openApiPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -17,11 +16,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     transform: jsonSchemaTransform,
   });
   // The docs list every route: administrators only unless API_DOCS=public opens them.
-  const adminOnly = requireRole('admin');
+  const access = opts.config.apiDocs === 'public' ? 'public' : 'admin';
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/docs')) return;
-    if (opts.config.apiDocs === 'public') route.config = { ...(route.config ?? {}), public: true };
-    else route.preHandler = [adminOnly, ...[route.preHandler ?? []].flat()];
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access };
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -1,22 +1,20 @@
 import { adminInsightSchema, adminOverviewSchema } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { getInsight, getOverview } from './admin-overview.service';
 
 /** The Admin Panel's summary cards and insight charts (seed 001 §2), administrators only. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
-  const admin = { preHandler: requireRole('admin') };
 
   app.get(
     '/api/admin/overview',
-    { ...admin, schema: { tags, response: { 200: adminOverviewSchema } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: adminOverviewSchema } } },
     async () => getOverview(app.db),
   );
 
   app.get(
     '/api/admin/insight',
-    { ...admin, schema: { tags, response: { 200: adminInsightSchema } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: adminInsightSchema } } },
     async () => getInsight(app.db),
   );
 };

@@ -1,6 +1,5 @@
 import { adminPropertiesPageSchema, adminPropertiesQuerySchema } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { listAdminProperties } from './admin-properties.service';
 
 /** The admin Properties tab's list (seed 001 §2): searched and paged on the server. */
@@ -8,7 +7,7 @@ export const adminPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/properties',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         querystring: adminPropertiesQuerySchema,

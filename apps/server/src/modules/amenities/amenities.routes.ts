@@ -3,7 +3,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { amenities, amenityCategories } from '../../db/schema';
-import { requireRole } from '../../plugins/auth';
 
 export const amenitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = async () =>
@@ -17,13 +16,16 @@ export const amenitiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/amenities',
-    { config: { public: true }, schema: { tags: ['catalogue'], response: { 200: z.array(amenitySchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['catalogue'], response: { 200: z.array(amenitySchema) } },
+    },
     list,
   );
   app.get(
     '/api/admin/amenities',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'admin' },
       schema: { tags: ['admin'], response: { 200: z.array(amenitySchema) } },
     },
     list,

@@ -8,7 +8,7 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, requireRole } from '../../plugins/auth';
+import { actor } from '../../plugins/auth';
 import type { IntegrationDeps } from '../integrations/deps';
 import {
   createConnection,
@@ -23,19 +23,17 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   app,
   { deps },
 ) => {
-  const admin = { preHandler: requireRole('admin') };
   const tags = ['sync'];
 
   app.get(
     '/api/admin/api-connections',
-    { ...admin, schema: { tags, response: { 200: z.array(apiConnectionSchema) } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: z.array(apiConnectionSchema) } } },
     async (request) => listConnections(deps, actor(request)),
   );
   app.post(
     '/api/admin/api-connections',
     {
-      ...admin,
-      config: { audit: 'connection.create' },
+      config: { access: 'admin', audit: 'connection.create' },
       schema: { tags, body: apiConnectionInputSchema, response: { 201: apiConnectionSchema } },
     },
     async (request, reply) => {
@@ -46,8 +44,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   app.patch(
     '/api/admin/api-connections/:id',
     {
-      ...admin,
-      config: { audit: 'connection.update' },
+      config: { access: 'admin', audit: 'connection.update' },
       schema: {
         tags,
         params: idParamSchema,
@@ -60,8 +57,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   app.delete(
     '/api/admin/api-connections/:id',
     {
-      ...admin,
-      config: { audit: 'connection.delete' },
+      config: { access: 'admin', audit: 'connection.delete' },
       schema: { tags, params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -72,8 +68,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
   app.post(
     '/api/admin/api-connections/:id/sync',
     {
-      ...admin,
-      config: { audit: 'connection.sync' },
+      config: { access: 'admin', audit: 'connection.sync' },
       schema: { tags, params: idParamSchema, response: { 202: syncStartedSchema } },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import { auditLogPageSchema, auditLogQuerySchema } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { listAuditLog } from './audit.service';
 
 /** The audit trail of administrators' changes (docs/decisions/007): administrators read it. */
@@ -8,7 +7,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/audit-log',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         description:

@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // public address is https.
   const secureFor = (protocol: string) =>
     protocol === 'https' || (app.config.publicUrl?.startsWith('https:') ?? false);
-  const publicForm = { public: true, ...formRateLimit(app.config) };
+  const publicForm = { access: 'public' as const, ...formRateLimit(app.config) };
   // Login is limited by failed attempts per account and per address, in the database (shared by
   // every instance), instead of by requests per address in memory.
   const limits = new LoginLimiter(app.db, app.config.login);
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: currentUserSchema } },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
       await logout(app.db, request.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -65,13 +65,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/user',
-    { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
     async (request) => actor(request),
   );
 
   app.get(
     '/api/debug/session',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 200: sessionStatusSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: sessionStatusSchema } } },
     async (request) => ({ authenticated: request.user != null }),
   );
 };

@@ -11,7 +11,6 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
 import {
   getAvailability,
   getPrices,
@@ -26,14 +25,12 @@ import {
  * reads, since agents quote from the same calendar.
  */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('admin') };
   const tags = ['calendar'];
 
   app.post(
     '/api/daily-pricing',
     {
-      ...admin,
-      config: { audit: 'pricing.set' },
+      config: { access: 'admin', audit: 'pricing.set' },
       schema: { tags, body: dailyPricingInputSchema, response: { 200: pricingRecordSchema } },
     },
     async (request) => setPrice(app.db, request.body),
@@ -41,8 +38,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/daily-pricing/bulk',
     {
-      ...admin,
-      config: { audit: 'pricing.bulk' },
+      config: { access: 'admin', audit: 'pricing.bulk' },
       schema: { tags, body: bulkPricingSchema, response: { 200: countSchema } },
     },
     async (request) => setPriceRanges(app.db, request.body),
@@ -50,8 +46,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/availability',
     {
-      ...admin,
-      config: { audit: 'availability.set' },
+      config: { access: 'admin', audit: 'availability.set' },
       schema: { tags, body: availabilityInputSchema, response: { 200: availabilityRecordSchema } },
     },
     async (request) => setAvailability(app.db, request.body),
@@ -59,8 +54,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/availability/bulk',
     {
-      ...admin,
-      config: { audit: 'availability.bulk' },
+      config: { access: 'admin', audit: 'availability.bulk' },
       schema: { tags, body: bulkAvailabilitySchema, response: { 200: countSchema } },
     },
     async (request) => setAvailabilityDates(app.db, request.body),
@@ -68,6 +62,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/availability/:propertyId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         params: propertyIdParamSchema,
@@ -80,6 +75,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/calendar-pricing/:propertyId',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         params: propertyIdParamSchema,

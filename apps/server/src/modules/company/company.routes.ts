@@ -5,7 +5,7 @@ import { companyInfoSchema } from '@villas/shared';
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/company',
-    { config: { public: true }, schema: { tags: ['company'], response: { 200: companyInfoSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['company'], response: { 200: companyInfoSchema } } },
     async () => app.config.company,
   );
 };

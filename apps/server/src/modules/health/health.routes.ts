@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async () => ({ status: 'ok' as const }),
@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         hide: true,
         response: {

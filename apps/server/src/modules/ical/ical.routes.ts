@@ -10,7 +10,7 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, requireRole } from '../../plugins/auth';
+import { actor } from '../../plugins/auth';
 import type { IntegrationDeps } from '../integrations/deps';
 import {
   addFeed,
@@ -27,19 +27,20 @@ import {
  * secret token is the credential (what Airbnb, Vrbo and Google fetch), rotatable by an admin.
  */
 export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {
-  const admin = { preHandler: requireRole('admin') };
   const tags = ['ical'];
 
   app.get(
     '/api/admin/properties/:id/ical-feeds',
-    { ...admin, schema: { tags, params: idParamSchema, response: { 200: z.array(icalFeedSchema) } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: idParamSchema, response: { 200: z.array(icalFeedSchema) } },
+    },
     async (request) => listFeeds(deps, actor(request), request.params.id),
   );
   app.post(
     '/api/admin/properties/:id/ical-feeds',
     {
-      ...admin,
-      config: { audit: 'ical-feed.add' },
+      config: { access: 'admin', audit: 'ical-feed.add' },
       schema: { tags, params: idParamSchema, body: icalFeedInputSchema, response: { 201: icalFeedSchema } },
     },
     async (request, reply) => {
@@ -50,8 +51,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
   app.delete(
     '/api/admin/properties/:id/ical-feeds/:feedId',
     {
-      ...admin,
-      config: { audit: 'ical-feed.remove' },
+      config: { access: 'admin', audit: 'ical-feed.remove' },
       schema: { tags, params: propertyFeedParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -62,29 +62,30 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
   app.post(
     '/api/admin/properties/:id/ical-feeds/:feedId/run',
     {
-      ...admin,
-      config: { audit: 'ical-feed.run' },
+      config: { access: 'admin', audit: 'ical-feed.run' },
       schema: { tags, params: propertyFeedParamsSchema, response: { 200: syncStartedSchema } },
     },
     async (request) => runFeedNow(deps, actor(request), request.params.id, request.params.feedId),
   );
   app.get(
     '/api/admin/properties/:id/ical-export',
-    { ...admin, schema: { tags, params: idParamSchema, response: { 200: icalExportSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: idParamSchema, response: { 200: icalExportSchema } },
+    },
     async (request) => getExport(deps, actor(request), request.params.id),
   );
   app.post(
     '/api/admin/properties/:id/ical-export/rotate',
     {
-      ...admin,
-      config: { audit: 'ical-export.rotate' },
+      config: { access: 'admin', audit: 'ical-export.rotate' },
       schema: { tags, params: idParamSchema, response: { 200: icalExportSchema } },
     },
     async (request) => rotateExport(deps, actor(request), request.params.id),
   );
   app.get(
     '/api/ical/:token.ics',
-    { config: { public: true }, schema: { tags, params: icalTokenParamsSchema } },
+    { config: { access: 'public' }, schema: { tags, params: icalTokenParamsSchema } },
     async (request, reply) => {
       const body = await renderExport(deps, request.params.token);
       return reply

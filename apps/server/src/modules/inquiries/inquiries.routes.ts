@@ -8,27 +8,26 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
 import { createInquiry, listInquiries, setInquiryStatus } from './inquiries.service';
 
 /** Contact, booking and off-market inquiries (seed 000 §7) and their admin list (seed 001 §7). */
 export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('admin') };
-
   app.post(
     '/api/inquiries',
     {
-      config: { public: true, ...formRateLimit(app.config) },
+      config: { access: 'public', ...formRateLimit(app.config) },
       schema: { tags: ['inquiries'], body: inquiryInputSchema, response: { 201: inquiryCreatedSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createInquiry(app.db, request.body)),
+    async (request, reply) =>
+      // A signed-in agent's booking inquiry is theirs: they may place a hold from it (issue 13).
+      reply.code(201).send(await createInquiry(app.db, request.body, request.user?.id ?? null)),
   );
 
   app.get(
     '/api/inquiries/off-market',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin', 'inquiries'],
         querystring: pagingQuerySchema,
@@ -41,8 +40,7 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/inquiries/:id/status',
     {
-      ...admin,
-      config: { audit: 'inquiry.status' },
+      config: { access: 'admin', audit: 'inquiry.status' },
       schema: {
         tags: ['admin', 'inquiries'],
         params: idParamSchema,

@@ -9,7 +9,6 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
 import {
   createRegion,
   createSubregion,
@@ -21,23 +20,26 @@ import {
 
 /** Regions (countries) and subregions (destinations): public list, admin management (seed 001 §7). */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('admin') };
-
   app.get(
     '/api/locations',
-    { config: { public: true }, schema: { tags: ['catalogue'], response: { 200: z.array(locationSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['catalogue'], response: { 200: z.array(locationSchema) } },
+    },
     async () => listLocations(app.db),
   );
   app.get(
     '/api/admin/locations',
-    { ...admin, schema: { tags: ['admin'], response: { 200: z.array(adminLocationSchema) } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], response: { 200: z.array(adminLocationSchema) } },
+    },
     async () => listAdminLocations(app.db),
   );
   app.post(
     '/api/admin/locations/region',
     {
-      ...admin,
-      config: { audit: 'region.create' },
+      config: { access: 'admin', audit: 'region.create' },
       schema: { tags: ['admin'], body: regionInputSchema, response: { 201: locationSchema } },
     },
     async (request, reply) => reply.code(201).send(await createRegion(app.db, request.body.regionName)),
@@ -45,8 +47,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/locations/subregion',
     {
-      ...admin,
-      config: { audit: 'destination.create' },
+      config: { access: 'admin', audit: 'destination.create' },
       schema: { tags: ['admin'], body: subregionInputSchema, response: { 201: locationSchema } },
     },
     async (request, reply) => reply.code(201).send(await createSubregion(app.db, request.body)),
@@ -54,8 +55,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/locations/region/:regionName',
     {
-      ...admin,
-      config: { audit: 'region.delete' },
+      config: { access: 'admin', audit: 'region.delete' },
       schema: { tags: ['admin'], params: regionParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -66,8 +66,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/locations/subregion/:regionName/:subregionName',
     {
-      ...admin,
-      config: { audit: 'destination.delete' },
+      config: { access: 'admin', audit: 'destination.delete' },
       schema: { tags: ['admin'], params: subregionParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -15,6 +15,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/:userId',
     {
+      config: { access: 'owner' },
       schema: {
         tags: ['notifications'],
         params: userIdParamSchema,
@@ -27,13 +28,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/notifications/:id/read',
-    { schema: { tags: ['notifications'], params: idParamSchema, response: { 200: notificationSchema } } },
+    {
+      config: { access: 'owner' },
+      schema: { tags: ['notifications'], params: idParamSchema, response: { 200: notificationSchema } },
+    },
     async (request) => markNotificationRead(app.db, actor(request), request.params.id),
   );
 
   app.delete(
     '/api/notifications/:id',
-    { schema: { tags: ['notifications'], params: idParamSchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'owner' },
+      schema: { tags: ['notifications'], params: idParamSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteNotification(app.db, actor(request), request.params.id);
       return { ok: true as const };

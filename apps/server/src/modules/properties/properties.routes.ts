@@ -11,7 +11,6 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
 import {
   createProperty,
   deleteProperty,
@@ -27,28 +26,34 @@ import {
  * admins write. Only the landing page's featured villa is public.
  */
 export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('admin') };
   const tags = ['catalogue'];
 
   app.get(
     '/api/properties',
-    { schema: { tags, querystring: pagingQuerySchema, response: { 200: z.array(propertySchema) } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: pagingQuerySchema, response: { 200: z.array(propertySchema) } },
+    },
     async (request) => listProperties(app.db, request.query),
   );
   // Static paths win over the parametric one in Fastify's router, whatever the order.
   app.get(
     '/api/properties/featured',
-    { config: { public: true }, schema: { tags, response: { 200: featuredPropertySchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: featuredPropertySchema } } },
     async () => getFeaturedProperty(app.db),
   );
   app.get(
     '/api/properties/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: propertySchema } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: idParamSchema, response: { 200: propertySchema } },
+    },
     async (request) => getProperty(app.db, request.params.id),
   );
   app.post(
     '/api/properties/search',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         body: searchFiltersSchema,
@@ -60,8 +65,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/properties',
     {
-      ...admin,
-      config: { audit: 'property.create' },
+      config: { access: 'admin', audit: 'property.create' },
       schema: { tags: ['admin'], body: propertyInputSchema, response: { 201: propertySchema } },
     },
     async (request, reply) => reply.code(201).send(await createProperty(app.db, request.body)),
@@ -69,8 +73,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/properties/:id',
     {
-      ...admin,
-      config: { audit: 'property.update' },
+      config: { access: 'admin', audit: 'property.update' },
       schema: {
         tags: ['admin'],
         params: idParamSchema,
@@ -83,8 +86,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/properties/:id',
     {
-      ...admin,
-      config: { audit: 'property.delete' },
+      config: { access: 'admin', audit: 'property.delete' },
       schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {

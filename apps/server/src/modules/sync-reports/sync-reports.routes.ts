@@ -8,19 +8,18 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, requireRole } from '../../plugins/auth';
+import { actor } from '../../plugins/auth';
 import type { IntegrationDeps } from '../integrations/deps';
 import { getReport, getStats, listReports, startComprehensiveSync } from './sync-reports.service';
 
 /** Sync monitoring (seed 001 §2, §3, §7): reports of every run, and the comprehensive sync. */
 export const syncReportsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {
-  const admin = { preHandler: requireRole('admin') };
   const tags = ['sync'];
 
   app.get(
     '/api/admin/sync-reports',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags,
         querystring: syncReportsQuerySchema,
@@ -31,17 +30,23 @@ export const syncReportsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
   );
   app.get(
     '/api/admin/sync-reports/:id',
-    { ...admin, schema: { tags, params: idParamSchema, response: { 200: syncReportSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: idParamSchema, response: { 200: syncReportSchema } },
+    },
     async (request) => getReport(deps, actor(request), request.params.id),
   );
   app.get(
     '/api/admin/sync-stats',
-    { ...admin, schema: { tags, response: { 200: syncStatsSchema } } },
+    { config: { access: 'admin' }, schema: { tags, response: { 200: syncStatsSchema } } },
     async (request) => getStats(deps, actor(request)),
   );
   app.post(
     '/api/admin/trigger-comprehensive-sync',
-    { ...admin, schema: { tags, response: { 202: syncStartedSchema } } },
+    {
+      config: { access: 'admin', audit: 'sync.comprehensive' },
+      schema: { tags, response: { 202: syncStartedSchema } },
+    },
     async (request, reply) => {
       actor(request);
       reply.code(202);

@@ -6,7 +6,6 @@ import { ErrorCode, uploadImageResponseSchema } from '@villas/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../../lib/errors';
-import { requireRole } from '../../plugins/auth';
 import { createImageService, MAX_IMAGE_BYTES } from './uploads.service';
 
 /** Room for the multipart boundaries, part headers and a few small fields around the file. */
@@ -113,7 +112,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/upload/image',
     {
-      preHandler: [requireRole('admin'), refuseDeclaredOversize],
+      config: { access: 'admin', audit: 'image.upload' },
+      preHandler: refuseDeclaredOversize,
       schema: {
         tags: ['admin'],
         summary: 'Upload a property image (multipart/form-data, field "image"; JPEG, PNG or WebP, max 10MB)',

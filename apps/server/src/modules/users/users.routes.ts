@@ -9,17 +9,16 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, requireRole } from '../../plugins/auth';
+import { actor } from '../../plugins/auth';
 import { userDeleteAudit, userEditAudit } from '../audit/audit.rules';
 import { deleteUserByAdmin, listUsers, updateUserByAdmin, usersSummary } from './users.service';
 
 /** Admin user management (seed 001 §7). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { preHandler: requireRole('admin') };
   app.get(
     '/api/admin/users',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         description:
@@ -34,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users/summary',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         description: 'Counts of all, approved (active) and pending accounts, matching `q` when given.',
@@ -47,8 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/users/:id',
     {
-      ...admin,
-      config: { audit: userEditAudit },
+      config: { access: 'admin', audit: userEditAudit },
       schema: {
         tags: ['admin'],
         params: idParamSchema,
@@ -61,8 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/users/:id',
     {
-      ...admin,
-      config: { audit: userDeleteAudit },
+      config: { access: 'admin', audit: userDeleteAudit },
       schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -16,7 +16,7 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, requireRole } from '../../plugins/auth';
+import { actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
 import { WHITE_LABEL_PAGE, createOpenGraphTransform } from './white-label.og';
 import {
@@ -37,14 +37,18 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/white-label',
-    { schema: { tags, body: createWhiteLabelSchema, response: { 201: whiteLabelLinkSchema } } },
+    {
+      // For the caller's own agent id; an administrator may create one for any agent.
+      config: { access: 'owner-or-admin' },
+      schema: { tags, body: createWhiteLabelSchema, response: { 201: whiteLabelLinkSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createLink(app.db, actor(request), request.body)),
   );
 
   app.get(
     '/api/white-label/:uuid',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags, params: uuidParamSchema, response: { 200: publicWhiteLabelSchema } },
     },
     async (request, reply) => {
@@ -60,7 +64,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/white-label/:uuid/booking-request',
     {
-      config: { public: true, ...formRateLimit(app.config) },
+      config: { access: 'public', ...formRateLimit(app.config) },
       schema: {
         tags,
         params: uuidParamSchema,
@@ -75,6 +79,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/dashboard/white-label-links',
     {
+      config: { access: 'owner' },
       schema: { tags, querystring: pagingQuerySchema, response: { 200: z.array(whiteLabelLinkSchema) } },
     },
     async (request) => dashboardLinks(app.db, actor(request), request.query),
@@ -83,6 +88,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/white-label/agent/:agentId',
     {
+      config: { access: 'owner-or-admin' },
       schema: {
         tags,
         params: agentIdParamSchema,
@@ -95,7 +101,10 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/white-label/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'owner-or-admin' },
+      schema: { tags, params: idParamSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await deleteLink(app.db, actor(request), request.params.id);
       return { ok: true as const };
@@ -105,6 +114,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/white-label-inquiries/agent/:agentId',
     {
+      config: { access: 'owner-or-admin' },
       schema: {
         tags,
         params: agentIdParamSchema,
@@ -118,6 +128,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/white-label-inquiries/:id',
     {
+      config: { access: 'owner-or-admin' },
       schema: {
         tags,
         params: idParamSchema,
@@ -131,7 +142,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/white-label-links',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         tags: ['admin', ...tags],
         querystring: adminWhiteLabelLinksQuerySchema,
