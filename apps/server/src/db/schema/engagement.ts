@@ -23,6 +23,8 @@ export const inquiries = pgTable(
   {
     id: serial().primaryKey(),
     kind: text({ enum: ['contact', 'booking', 'off-market'] }).notNull(),
+    /** The signed-in agent who sent a booking inquiry (null: sent without an account). */
+    agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     propertyId: integer().references(() => properties.id, { onDelete: 'set null' }),
     propertyName: text(),
     firstName: text().notNull(),

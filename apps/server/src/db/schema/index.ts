@@ -4,3 +4,4 @@ export * from './engagement';
 export * from './sync';
 export * from './limits';
 export * from './audit';
+export * from './holds';
