@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -70,8 +72,24 @@ export const whiteLabelLinks = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The agent's price on the link (docs/decisions/008-link-pricing.md): the client sees every price in
+     * `currency` (EUR, USD, GBP or CHF) with the markup included. `markupValue` is whole basis points
+     * for 'percent' (1000 = 10 %) and whole minor units of `currency` for 'fixed' (50000 = £500.00,
+     * added once per stay, or per week on a link without dates); 0 for 'none'.
+     */
+    currency: text().notNull().default('EUR'),
+    markupType: text().notNull().default('none'),
+    markupValue: integer().notNull().default(0),
   },
-  (t) => [index('white_label_links_agent_idx').on(t.agentId, t.createdAt.desc())],
+  (t) => [
+    index('white_label_links_agent_idx').on(t.agentId, t.createdAt.desc()),
+    check('white_label_links_currency_check', sql`${t.currency} in ('EUR', 'USD', 'GBP', 'CHF')`),
+    check(
+      'white_label_links_markup_check',
+      sql`${t.markupValue} >= 0 and (${t.markupType} in ('percent', 'fixed') or (${t.markupType} = 'none' and ${t.markupValue} = 0))`,
+    ),
+  ],
 );
 
 export const whiteLabelViews = pgTable(
