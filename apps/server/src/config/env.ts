@@ -93,7 +93,15 @@ const envSchema = z.object({
   OUTBOUND_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(20_000),
   SYNC_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
   ICAL_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(15),
+  HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(30),
   PREVIOUS_APP_SECRETS: z.string().default(''),
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(10)
+    .max(120_000)
+    .default(15_000),
+  LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -136,8 +144,15 @@ export interface Config {
   outbound: { allowHosts: string[]; timeoutMs: number };
   /** Scheduler intervals in minutes; 0 = off. */
   sync: { intervalMinutes: number; icalIntervalMinutes: number };
+  /** How often expired holds are freed, in seconds (0 = never: only when their nights are asked for). */
+  holds: { sweepSeconds: number };
   /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
   previousSecrets: string[];
+  /**
+   * Live notifications (GET /api/notifications/stream): a comment line every `heartbeatMs` keeps
+   * proxies from closing an idle stream; one user may hold `streamsPerUser` streams per instance.
+   */
+  live: { heartbeatMs: number; streamsPerUser: number };
   company: {
     brandName: string;
     name: string;
@@ -223,9 +238,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,
     },
     sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
+    holds: { sweepSeconds: e.HOLD_SWEEP_SECONDS },
     previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, streamsPerUser: e.LIVE_STREAMS_PER_USER },
     company: {
       brandName: e.BRAND_NAME,
       name: e.COMPANY_NAME,
@@ -254,6 +271,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_ADDRESS_MAX_FAILURES: '10000',
     SYNC_INTERVAL_MINUTES: '0',
     ICAL_INTERVAL_MINUTES: '0',
+    HOLD_SWEEP_SECONDS: '0',
     ...overrides,
   });
 }

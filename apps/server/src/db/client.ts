@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,6 +26,11 @@ export interface Database {
   /** Rejects when the database does not answer `select 1` within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (db/listener.ts): on PostgreSQL one dedicated connection per call that
+   * reconnects by itself, on PGlite the embedded instance's own. Close the listener before the database.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /** PGlite only: the embedded instance (tests dump and load snapshots through it). */
   pglite?: PGlite;
 }
@@ -73,6 +79,12 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         await within(pool.query('select 1'), timeoutMs);
       },
       close: () => pool.end(),
+      listen: (channel, handlers) =>
+        listenPostgres(
+          { connectionString: opts.databaseUrl!, connectTimeoutMs: opts.connectTimeoutMs ?? 3000 },
+          channel,
+          handlers,
+        ),
     };
   }
   let dataDir: string | undefined;
@@ -91,6 +103,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       await within(client.query('select 1'), timeoutMs);
     },
     close: () => client.close(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
   };
 }
 

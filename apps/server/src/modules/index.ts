@@ -8,6 +8,7 @@ import { healthRoutes } from './health/health.routes';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { integrationsPlugin } from './integrations/integrations.plugin';
 import { locationsRoutes } from './locations/locations.routes';
+import { liveNotificationsPlugin } from './notifications/live.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { propertiesRoutes } from './properties/properties.routes';
 import { usersRoutes } from './users/users.routes';
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(liveNotificationsPlugin);
   await app.register(locationsRoutes);
   await app.register(amenitiesRoutes);
   await app.register(propertiesRoutes);
