@@ -2,11 +2,53 @@ import { z } from 'zod';
 import { dbIdSchema, emailSchema, optionalText, pagingQuerySchema, pathIdSchema } from './common.js';
 import { WL_INQUIRY_STATUSES } from './constants.js';
 import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
-import { propertyTypeSchema } from './property.js';
+import {
+  hasAtMostTwoDecimals,
+  MARKUP_TYPES,
+  MAX_MARKUP_FIXED,
+  MAX_MARKUP_PERCENT,
+} from './domain/client-price.js';
+import { currencySchema, propertyTypeSchema } from './property.js';
+
+/**
+ * The agent's price on a link (domain/client-price.ts): the display currency and a markup, a
+ * percentage or a fixed amount in that currency, with at most 2 decimals. The limits that depend on
+ * the markup type are checked by `checkLinkPricing` on the whole object.
+ */
+export const linkPricingFields = {
+  currency: currencySchema.default('EUR'),
+  markupType: z.enum(MARKUP_TYPES, { error: 'Markup type must be none, percent or fixed' }).default('none'),
+  markupValue: z
+    .number({ error: 'Markup must be a number' })
+    .min(0, 'Markup cannot be negative')
+    .refine(hasAtMostTwoDecimals, 'Markup can have at most 2 decimal places')
+    .default(0),
+};
+
+/** The checks across the pricing fields, for any object schema that has them. */
+export function checkLinkPricing(
+  v: { markupType?: string; markupValue?: number },
+  ctx: z.RefinementCtx,
+): void {
+  const value = v.markupValue ?? 0;
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['markupValue'], message });
+  if (v.markupType === 'percent' && value > MAX_MARKUP_PERCENT) {
+    issue(`A percentage markup can be at most ${MAX_MARKUP_PERCENT}%`);
+  } else if (v.markupType === 'fixed' && value > MAX_MARKUP_FIXED) {
+    issue(`A fixed markup can be at most ${MAX_MARKUP_FIXED.toLocaleString('en-US')}`);
+  } else if ((v.markupType ?? 'none') === 'none' && value !== 0) {
+    issue('Choose a percentage or a fixed amount to add a markup');
+  }
+}
+
+export const linkPricingSchema = z.object(linkPricingFields).superRefine(checkLinkPricing);
+export type LinkPricingInput = z.input<typeof linkPricingSchema>;
 
 /**
  * Both creation shapes of seed 000 §7: the dashboard's {agentId, title, propertyIds, searchFilters}
- * and the agent dialog's {title, description, agentId, agentName, agentEmail, propertyIds, isActive}.
+ * and the agent dialog's {title, description, agentId, agentName, agentEmail, propertyIds, isActive},
+ * plus the agent's price (currency, markupType, markupValue; EUR without markup by default). A plain
+ * object, so forms can pick from it; the body of POST /api/white-label is `createWhiteLabelBodySchema`.
  */
 export const createWhiteLabelSchema = z.object({
   agentId: dbIdSchema,
@@ -23,8 +65,33 @@ export const createWhiteLabelSchema = z.object({
   searchFilters: z.record(z.string(), z.unknown()).nullish(),
   isActive: z.boolean().default(true),
   expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date-time' }).nullish(),
+  ...linkPricingFields,
 });
 export type CreateWhiteLabelInput = z.input<typeof createWhiteLabelSchema>;
+export const createWhiteLabelBodySchema = createWhiteLabelSchema.superRefine(checkLinkPricing);
+
+/**
+ * PATCH /api/white-label/{id}: any of the agent dialog's fields and the price; what is left out stays
+ * as it is. The pricing checks run on the link as it will be (the service merges, then checks).
+ */
+export const updateWhiteLabelSchema = createWhiteLabelSchema
+  .pick({
+    title: true,
+    description: true,
+    agentName: true,
+    agentEmail: true,
+    companyName: true,
+    propertyIds: true,
+  })
+  .extend({
+    isActive: z.boolean({ error: 'isActive must be true or false' }),
+    currency: linkPricingFields.currency.removeDefault(),
+    markupType: linkPricingFields.markupType.removeDefault(),
+    markupValue: linkPricingFields.markupValue.removeDefault(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type UpdateWhiteLabelInput = z.input<typeof updateWhiteLabelSchema>;
 
 export const whiteLabelLinkSchema = z.object({
   id: z.number().int(),
@@ -41,10 +108,37 @@ export const whiteLabelLinkSchema = z.object({
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
   viewCount: z.number().int(),
+  currency: currencySchema,
+  markupType: z.enum(MARKUP_TYPES),
+  /** Percent for 'percent', units of `currency` for 'fixed', 0 for 'none'. */
+  markupValue: z.number(),
 });
 export type WhiteLabelLink = z.infer<typeof whiteLabelLinkSchema>;
 
-/** What a client may see of a villa on a shared link: no trade rates, no internal fields. */
+/**
+ * A villa's price as its client sees it (domain/client-price.ts): whole units of the link's currency
+ * with the agent's markup included, for a week ('from … per week') or for the link's stay; null =
+ * 'Price on Request'. Never the trade price.
+ */
+export const clientPriceSchema = z.object({
+  amount: z.number().int().nullable(),
+  currency: currencySchema,
+  basis: z.enum(['week', 'stay']),
+});
+export type ClientPrice = z.infer<typeof clientPriceSchema>;
+
+/** The stay a link was made for (its saved search's dates), when it has one. */
+export const linkStaySchema = z.object({
+  checkIn: z.string(),
+  checkOut: z.string(),
+  nights: z.number().int(),
+});
+export type LinkStay = z.infer<typeof linkStaySchema>;
+
+/**
+ * What a client may see of a villa on a shared link: no trade rates, no internal fields. The
+ * response schema is the allow-list (anything else a service returns is dropped).
+ */
 export const publicPropertySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -58,6 +152,7 @@ export const publicPropertySchema = z.object({
   amenities: z.array(z.string()),
   images: z.array(z.string()),
   available: z.boolean(),
+  price: clientPriceSchema,
 });
 export type PublicProperty = z.infer<typeof publicPropertySchema>;
 
@@ -70,6 +165,8 @@ export const publicWhiteLabelSchema = z.object({
     companyName: z.string().nullable(),
     agentEmail: z.string().nullable(),
     expiresAt: z.string().nullable(),
+    currency: currencySchema,
+    stay: linkStaySchema.nullable(),
   }),
   properties: z.array(publicPropertySchema),
 });
@@ -139,3 +236,33 @@ export const whiteLabelInquiryCreatedSchema = z.object({
 export const adminWhiteLabelLinksQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(200, 'Search at most 200 characters').optional(),
 });
+
+/**
+ * POST /api/white-label/price-preview (agents): what the client will see for these villas with this
+ * price, before the link is saved ('Your client sees: …'). Dates come from `searchFilters` like a
+ * link's.
+ */
+export const linkPricePreviewSchema = z
+  .object({
+    propertyIds: createWhiteLabelSchema.shape.propertyIds,
+    searchFilters: z.record(z.string(), z.unknown()).nullish(),
+    ...linkPricingFields,
+  })
+  .superRefine(checkLinkPricing);
+export type LinkPricePreviewInput = z.input<typeof linkPricePreviewSchema>;
+
+export const linkPricePreviewAnswerSchema = z.object({
+  stay: linkStaySchema.nullable(),
+  villas: z.array(
+    z.object({
+      propertyId: z.number().int(),
+      name: z.string(),
+      price: clientPriceSchema,
+      /** No rate converts the villa's currency to the link's: the client sees 'Price on Request'. */
+      missingRate: z.boolean(),
+      /** The villa's own currency (to name the missing rate). */
+      villaCurrency: z.string(),
+    }),
+  ),
+});
+export type LinkPricePreview = z.infer<typeof linkPricePreviewAnswerSchema>;

@@ -248,3 +248,49 @@ export async function findBookableProperty(
     .limit(1);
   return row;
 }
+
+/**
+ * The trade total of one stay (the nights [checkIn, checkOut)) for each of these villas, in the villa's
+ * own currency, by the dated search's rule (search.repository.ts, checked against it in the tests): a
+ * night's own price where one is set (in another currency: converted through EUR and rounded to
+ * cents), the base price on the other nights; null when a night has no price (Price on Request) or a
+ * night's price cannot be converted. White-label links price their villas by id with it.
+ */
+export async function stayTotalsByProperty(
+  db: Queryable,
+  p: { ids: number[]; checkIn: string; checkOut: string; nights: number },
+): Promise<Map<number, number | null>> {
+  if (!p.ids.length) return new Map();
+  const base = sql`nullif(${properties.basePricePerNight}, 0)`;
+  const nights = sql`${p.nights}::integer`;
+  const rateOf = (currency: SQL) =>
+    sql`case when ${currency} = 'EUR' then 1::numeric else (
+      select er2.rate from exchange_rates er2 where er2.from_currency = ${currency} and er2.to_currency = 'EUR'
+    ) end`;
+  const stay = sql`(
+    select count(*)::integer as priced_nights,
+      count(stay_price.converted)::integer as converted_nights,
+      sum(stay_price.converted) as priced_total
+    from (
+      select case when dp.currency = ${properties.propertyCurrency} then dp.price
+        else round(dp.price * ${rateOf(sql`dp.currency`)} / ${rateOf(sql`${properties.propertyCurrency}`)}, 2)
+        end as converted
+      from daily_pricing dp
+      where dp.property_id = ${properties.id}
+        and dp.date >= ${p.checkIn}::date and dp.date < ${p.checkOut}::date
+    ) stay_price
+  ) stay`;
+  const rows = await db
+    .select({
+      id: properties.id,
+      total: sql<string | null>`case
+        when stay.converted_nights < stay.priced_nights then null
+        when stay.priced_nights < ${nights} and ${base} is null then null
+        else coalesce(stay.priced_total, 0) + (${nights} - stay.priced_nights) * coalesce(${base}, 0)
+      end`,
+    })
+    .from(properties)
+    .leftJoinLateral(stay, sql`true`)
+    .where(inArray(properties.id, p.ids));
+  return new Map(rows.map((r) => [r.id, num(r.total)]));
+}

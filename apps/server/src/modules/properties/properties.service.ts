@@ -224,3 +224,15 @@ export async function searchProperties(
 
 /** What a booking needs to know of a villa: its name (kept as a snapshot) and its capacity. */
 export const findBookableProperty = (db: Queryable, id: number) => repo.findBookableProperty(db, id);
+
+/**
+ * The trade total of a stay for each of these villas, in each villa's own currency (null = Price on
+ * Request), by the dated search's rule. For white-label links, which price their villas by id.
+ */
+export async function stayTotals(
+  db: Queryable,
+  ids: number[],
+  stay: { checkIn: string; checkOut: string; nights: number },
+): Promise<Map<number, number | null>> {
+  return repo.stayTotalsByProperty(db, { ids, ...stay });
+}

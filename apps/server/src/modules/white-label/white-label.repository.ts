@@ -281,3 +281,36 @@ export async function updateWlInquiryStatus(
     .where(eq(whiteLabelInquiries.id, updated.id));
   return row;
 }
+
+/** A link that is not deleted, scoped by owner unless `agentId` is undefined (admin, lib/access). */
+export async function findOwnLink(
+  db: Queryable,
+  p: { id: number; agentId: number | undefined },
+): Promise<LinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(whiteLabelLinks)
+    .where(
+      and(
+        eq(whiteLabelLinks.id, p.id),
+        notDeleted,
+        p.agentId === undefined ? undefined : eq(whiteLabelLinks.agentId, p.agentId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Changes a link that is not deleted (the caller checked the owner); undefined when it is gone. */
+export async function updateLink(
+  db: Queryable,
+  id: number,
+  values: Partial<Omit<typeof whiteLabelLinks.$inferInsert, 'id' | 'uuid' | 'agentId' | 'createdAt'>>,
+): Promise<LinkRow | undefined> {
+  const [row] = await db
+    .update(whiteLabelLinks)
+    .set(values)
+    .where(and(eq(whiteLabelLinks.id, id), notDeleted))
+    .returning();
+  return row;
+}

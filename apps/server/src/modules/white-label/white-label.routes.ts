@@ -3,11 +3,14 @@ import {
   adminWhiteLabelLinksQuerySchema,
   agentIdParamSchema,
   bookingRequestSchema,
-  createWhiteLabelSchema,
+  createWhiteLabelBodySchema,
   idParamSchema,
+  linkPricePreviewAnswerSchema,
+  linkPricePreviewSchema,
   okSchema,
   pagingQuerySchema,
   publicWhiteLabelSchema,
+  updateWhiteLabelSchema,
   uuidParamSchema,
   whiteLabelInquiryCreatedSchema,
   whiteLabelInquirySchema,
@@ -18,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
+import { brochureFileName, renderBrochure } from './white-label.brochure';
 import { WHITE_LABEL_PAGE, createOpenGraphTransform } from './white-label.og';
 import {
   adminLinks,
@@ -27,8 +31,11 @@ import {
   dashboardLinks,
   deleteLink,
   openPublicLink,
+  previewPrices,
+  publicCollection,
   requestBooking,
   setWlInquiryStatus,
+  updateLink,
 } from './white-label.service';
 
 /** White-label links, their public page, client booking requests and the agent's inquiries (seed 000 §7). */
@@ -40,7 +47,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // For the caller's own agent id; an administrator may create one for any agent.
       config: { access: 'owner-or-admin' },
-      schema: { tags, body: createWhiteLabelSchema, response: { 201: whiteLabelLinkSchema } },
+      schema: { tags, body: createWhiteLabelBodySchema, response: { 201: whiteLabelLinkSchema } },
     },
     async (request, reply) => reply.code(201).send(await createLink(app.db, actor(request), request.body)),
   );
@@ -59,6 +66,58 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip ?? null,
       });
     },
+  );
+
+  // The link's brochure: as public as the client's page (an unknown, inactive, expired or deleted
+  // link answers 404), rate-limited like the public forms since each one is rendered, and cacheable
+  // by the client's browser only (never by a shared cache). Not a view of the link.
+  app.get(
+    '/api/white-label/:uuid/brochure.pdf',
+    {
+      config: { access: 'public', ...formRateLimit(app.config) },
+      schema: {
+        tags,
+        params: uuidParamSchema,
+        response: { 200: z.any().describe('application/pdf') },
+      },
+    },
+    async (request, reply) => {
+      const { answer } = await publicCollection(app.db, request.params.uuid);
+      const pdf = await renderBrochure(answer, { uploadDir: app.config.uploadDir });
+      const name = brochureFileName(answer.link.title);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, max-age=300')
+        .header(
+          'content-disposition',
+          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/white-label/price-preview',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: linkPricePreviewSchema, response: { 200: linkPricePreviewAnswerSchema } },
+    },
+    async (request) => previewPrices(app.db, request.body),
+  );
+
+  app.patch(
+    '/api/white-label/:id',
+    {
+      // The owning agent's link, or any for an administrator (404 otherwise).
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateWhiteLabelSchema,
+        response: { 200: whiteLabelLinkSchema },
+      },
+    },
+    async (request) => updateLink(app.db, actor(request), request.params.id, request.body),
   );
 
   app.post(

@@ -1,6 +1,20 @@
-import { findBookableProperty } from '../properties/properties.service';
+import { findBookableProperty, stayTotals } from '../properties/properties.service';
 import { randomUUID } from 'node:crypto';
 import {
+  clientPrice,
+  linkPricingSchema,
+  linkStayOf,
+  markupFromStored,
+  markupToStored,
+  weeklyPrice,
+  type ClientPrice,
+  type Currency,
+  type LinkPricePreview,
+  type LinkPricing,
+  type LinkStay,
+  type MarkupType,
+  type Property,
+  type Rates,
   type AdminWhiteLabelLink,
   type PublicProperty,
   type PublicWhiteLabel,
@@ -10,22 +24,27 @@ import {
   bookingRequestSchema,
   createWhiteLabelSchema,
   formatLongDate,
+  linkPricePreviewSchema,
+  updateWhiteLabelSchema,
   VIEW_REPEAT_WINDOW_MINUTES,
 } from '@villas/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { properties, whiteLabelLinks } from '../../db/schema';
 import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
+import { listExchangeRates } from '../exchange-rates/exchange-rates.service';
 import { listProperties } from '../properties/properties.repository';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './white-label.repository';
 
 type CreateInput = z.output<typeof createWhiteLabelSchema>;
+type UpdateInput = z.output<typeof updateWhiteLabelSchema>;
+type PreviewInput = z.output<typeof linkPricePreviewSchema>;
 type BookingInput = z.output<typeof bookingRequestSchema>;
 type Paging = { limit?: number; offset?: number };
 
@@ -33,8 +52,16 @@ export const LINK_NOT_FOUND = 'Link not found';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A link's price settings as the API carries them (the markup stored × 100, see client-price.ts). */
+const pricingOf = (r: repo.LinkRow): LinkPricing => ({
+  currency: r.currency as Currency,
+  markupType: r.markupType as MarkupType,
+  markupValue: markupFromStored(r.markupValue),
+});
+
 function toLink(r: repo.LinkRow, extra: { viewCount: number; propertyNames?: string[] }): WhiteLabelLink {
   return {
+    ...pricingOf(r),
     id: r.id,
     uuid: r.uuid,
     title: r.title,
@@ -55,9 +82,21 @@ function toLink(r: repo.LinkRow, extra: { viewCount: number; propertyNames?: str
 const fromListRow = (r: repo.LinkListRow) =>
   toLink(r.link, { viewCount: r.viewCount, propertyNames: r.propertyNames ?? [] });
 
+/** Every id must be an existing property (400 naming the missing ones). */
+async function assertPropertiesExist(db: Db, ids: number[]): Promise<void> {
+  const found = new Set(await repo.existingPropertyIds(db, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) {
+    throw new ValidationError(
+      `${missing.length === 1 ? 'Property' : 'Properties'} not found: ${missing.join(', ')}`,
+    );
+  }
+}
+
 /**
  * Both creation shapes (seed 000 §7). Agent name, e-mail and company default to the agent's account;
- * every property must exist.
+ * every property must exist. The price settings (display currency and markup) are stored exactly:
+ * the markup in basis points or minor units.
  */
 export async function createLink(db: Db, actor: AuthUser, input: CreateInput): Promise<WhiteLabelLink> {
   if (!canActOn(actor, 'whiteLabelLink', input.agentId)) {
@@ -65,13 +104,7 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
   }
   const agent = input.agentId === actor.id ? actor : await repo.findAgent(db, input.agentId);
   if (!agent) throw new ValidationError('Agent not found');
-  const found = new Set(await repo.existingPropertyIds(db, input.propertyIds));
-  const missing = input.propertyIds.filter((id) => !found.has(id));
-  if (missing.length) {
-    throw new ValidationError(
-      `${missing.length === 1 ? 'Property' : 'Properties'} not found: ${missing.join(', ')}`,
-    );
-  }
+  await assertPropertiesExist(db, input.propertyIds);
   if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) {
     throw new ValidationError('The expiry date must be in the future');
   }
@@ -87,12 +120,111 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
     searchFilters: input.searchFilters ?? null,
     isActive: input.isActive,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    currency: input.currency,
+    markupType: input.markupType,
+    markupValue: markupToStored(input.markupValue),
   });
   const [listed] = await repo.listLinks(db, { where: eq(whiteLabelLinks.id, row.id) });
   return fromListRow(listed!);
 }
 
-function toPublicProperty(p: Awaited<ReturnType<typeof listProperties>>[number]): PublicProperty {
+/**
+ * Edits a link: the owning agent's, or any for an administrator (404 otherwise, and for a deleted
+ * link). Fields left out stay as they are; the price settings are checked as they will be after the
+ * change (choosing 'none' without a value clears the markup).
+ */
+export async function updateLink(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  input: UpdateInput,
+): Promise<WhiteLabelLink> {
+  const current = await repo.findOwnLink(db, { id, agentId: ownerFilter(actor, 'whiteLabelLink') });
+  if (!current) throw new NotFoundError(LINK_NOT_FOUND);
+  const before = pricingOf(current);
+  const checked = linkPricingSchema.safeParse({
+    currency: input.currency ?? before.currency,
+    markupType: input.markupType ?? before.markupType,
+    markupValue:
+      input.markupValue ??
+      (input.markupType && input.markupType !== before.markupType ? 0 : before.markupValue),
+  });
+  if (!checked.success) {
+    throw new ValidationError(checked.error.issues[0]!.message, { issues: checked.error.issues });
+  }
+  if (input.propertyIds) await assertPropertiesExist(db, input.propertyIds);
+  const { currency, markupType, markupValue } = checked.data;
+  const row = await repo.updateLink(db, id, {
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.agentName !== undefined && { agentName: input.agentName }),
+    ...(input.agentEmail !== undefined && { agentEmail: input.agentEmail }),
+    ...(input.companyName !== undefined && { companyName: input.companyName }),
+    ...(input.propertyIds !== undefined && { propertyIds: input.propertyIds }),
+    ...(input.isActive !== undefined && { isActive: input.isActive }),
+    currency,
+    markupType,
+    markupValue: markupToStored(markupValue),
+  });
+  if (!row) throw new NotFoundError(LINK_NOT_FOUND);
+  const [listed] = await repo.listLinks(db, { where: eq(whiteLabelLinks.id, row.id) });
+  return fromListRow(listed!);
+}
+
+type PricedVilla = Pick<Property, 'id' | 'basePricePerNight' | 'propertyCurrency'>;
+
+/**
+ * The client's price of each villa (domain/client-price.ts): per week from the base price (nightly ×
+ * 7) on a link without dates, the stay's trade total (the dated search's rule) on a link with dates;
+ * converted to the link's currency with the markup added, rounded once. Never the trade figure.
+ */
+async function priceVillas(
+  db: Queryable,
+  villas: readonly PricedVilla[],
+  pricing: LinkPricing,
+  stay: LinkStay | null,
+): Promise<Map<number, { price: ClientPrice; missingRate: boolean }>> {
+  const rates: Rates = await listExchangeRates(db);
+  const totals = stay
+    ? await stayTotals(
+        db,
+        villas.map((v) => v.id),
+        stay,
+      )
+    : null;
+  const basis = stay ? 'stay' : 'week';
+  return new Map(
+    villas.map((v) => {
+      const trade = totals ? totals.get(v.id) : weeklyPrice(v.basePricePerNight);
+      const { amount, missingRate } = clientPrice(trade, v.propertyCurrency, pricing, rates);
+      return [v.id, { price: { amount, currency: pricing.currency, basis }, missingRate }];
+    }),
+  );
+}
+
+/**
+ * 'Your client sees: …' before a link is saved: the client's price of each villa with these settings,
+ * exactly as the client's page will show it, and which villas lack an exchange rate.
+ */
+export async function previewPrices(db: Db, input: PreviewInput): Promise<LinkPricePreview> {
+  await assertPropertiesExist(db, input.propertyIds);
+  const found = await listProperties(db, { where: inArray(properties.id, input.propertyIds) });
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const villas = input.propertyIds.flatMap((id) => byId.get(id) ?? []);
+  const stay = linkStayOf(input.searchFilters);
+  const prices = await priceVillas(db, villas, input, stay);
+  return {
+    stay,
+    villas: villas.map((v) => ({
+      propertyId: v.id,
+      name: v.name,
+      villaCurrency: v.propertyCurrency,
+      ...prices.get(v.id)!,
+    })),
+  };
+}
+
+function toPublicProperty(p: Property, price: ClientPrice): PublicProperty {
   return {
     id: p.id,
     name: p.name,
@@ -106,6 +238,7 @@ function toPublicProperty(p: Awaited<ReturnType<typeof listProperties>>[number])
     amenities: p.amenities,
     images: p.images,
     available: p.available,
+    price,
   };
 }
 
@@ -120,17 +253,14 @@ export interface Viewer {
 }
 
 /**
- * The client's page (public): only what a client may see, villas in the link's order. A load is a
- * view unless it is the owning agent's own visit or a reload from the same browser within
- * VIEW_REPEAT_WINDOW_MINUTES; the first view of the UTC day notifies the agent (in the app and by
- * e-mail).
+ * What a client may see of a live link (404 for an unknown, inactive, expired or deleted one): the
+ * link, its stay when it has dates, and its villas in the link's order, each with the client's price
+ * and never a trade price. The page and the brochure show the same answer.
  */
-export async function openPublicLink(
-  db: Db,
-  mailer: Mailer,
+export async function publicCollection(
+  db: Queryable,
   uuid: string,
-  viewer: Viewer,
-): Promise<PublicWhiteLabel> {
+): Promise<{ link: repo.LinkRow; answer: PublicWhiteLabel }> {
   if (!UUID_RE.test(uuid)) throw new NotFoundError(LINK_NOT_FOUND);
   const link = await repo.findLiveLinkByUuid(db, uuid);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
@@ -139,10 +269,10 @@ export async function openPublicLink(
     ? await listProperties(db, { where: inArray(properties.id, link.propertyIds) })
     : [];
   const byId = new Map(found.map((p) => [p.id, p]));
-  const villas = link.propertyIds.flatMap((id) => {
-    const p = byId.get(id);
-    return p ? [toPublicProperty(p)] : [];
-  });
+  const villas = link.propertyIds.flatMap((id) => byId.get(id) ?? []);
+  const pricing = pricingOf(link);
+  const stay = linkStayOf(link.searchFilters);
+  const prices = await priceVillas(db, villas, pricing, stay);
 
   const answer: PublicWhiteLabel = {
     link: {
@@ -153,9 +283,27 @@ export async function openPublicLink(
       companyName: link.companyName,
       agentEmail: link.agentEmail,
       expiresAt: iso(link.expiresAt),
+      currency: pricing.currency,
+      stay,
     },
-    properties: villas,
+    properties: villas.map((p) => toPublicProperty(p, prices.get(p.id)!.price)),
   };
+  return { link, answer };
+}
+
+/**
+ * The client's page (public): `publicCollection`. A load is a
+ * view unless it is the owning agent's own visit or a reload from the same browser within
+ * VIEW_REPEAT_WINDOW_MINUTES; the first view of the UTC day notifies the agent (in the app and by
+ * e-mail).
+ */
+export async function openPublicLink(
+  db: Db,
+  mailer: Mailer,
+  uuid: string,
+  viewer: Viewer,
+): Promise<PublicWhiteLabel> {
+  const { link, answer } = await publicCollection(db, uuid);
   // The owning agent checking their own link is not a client's view.
   if (viewer.userId === link.agentId) return answer;
   const mail = await db.transaction(async (tx) => {

@@ -185,6 +185,8 @@ describe('GET /api/white-label/:uuid (public)', () => {
       companyName: 'Azure Voyages',
       agentEmail: a.user.email,
       expiresAt: null,
+      currency: 'EUR',
+      stay: null,
     });
     expect(body.properties.map((p: { id: number }) => p.id)).toEqual([p2!.id, p1!.id]);
     expect(body.properties[0].images).toEqual(['/uploads/b-1.webp', '/uploads/b-2.webp']);
@@ -199,11 +201,14 @@ describe('GET /api/white-label/:uuid (public)', () => {
         'location',
         'maxGuests',
         'name',
+        'price',
         'propertyType',
         'region',
         'subregion',
       ].sort(),
     );
+    // The client's price (white-label.pricing.test.ts), never the trade fields.
+    expect(body.properties[0].price).toEqual({ amount: 17_500, currency: 'EUR', basis: 'week' });
     expect(res.body).not.toMatch(/2500|basePrice|weeklyPrice|pricePerNight|secret-ext|agentId|searchFilters/);
   });
 

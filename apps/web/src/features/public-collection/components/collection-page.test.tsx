@@ -18,6 +18,7 @@ const villa = (over: Partial<PublicProperty> = {}): PublicProperty => ({
   amenities: ['Infinity pool', 'Private chef', 'Gym', 'Sea view'],
   images: ['/uploads/a.jpg', '/uploads/b.jpg'],
   available: true,
+  price: { amount: 12_650, currency: 'EUR', basis: 'week' },
   ...over,
 });
 
@@ -30,6 +31,8 @@ const collection = (properties: PublicProperty[]): PublicWhiteLabel => ({
     companyName: 'Azure Voyages',
     agentEmail: 'sophie@azure-voyages.test',
     expiresAt: null,
+    currency: 'EUR',
+    stay: null,
   },
   properties,
 });

@@ -32,6 +32,9 @@ const link = (over: Partial<WhiteLabelLink> = {}): WhiteLabelLink => ({
   expiresAt: null,
   createdAt: '2026-02-01T09:00:00.000Z',
   viewCount: 4,
+  currency: 'EUR',
+  markupType: 'none',
+  markupValue: 0,
   ...over,
 });
 

@@ -1,0 +1,162 @@
+import type { Currency } from '../constants.js';
+import { isValidIsoDate, nightsBetween } from '../dates.js';
+import { exchangeRatio, type Rates } from './currency.js';
+import { multiply, roundRatio, toRatio, type Ratio } from './decimal.js';
+import { formatMoney, isPriceOnRequest } from './pricing.js';
+
+/**
+ * The agent's price on a white-label link (docs/decisions/008-link-pricing.md). The client never sees
+ * the trade price: every villa on the link shows the client's price, in the link's display currency,
+ * with the agent's markup included.
+ *
+ * THE RULE (one rounding, the one of currency.ts): the trade price in the villa's own currency is
+ * converted exactly (decimal fractions, no float) to the link's currency with the stored rates; then
+ * a percentage markup multiplies it by (1 + p/100), or a fixed markup (an amount in the link's
+ * currency) is added; the result is rounded ONCE, at the end, to whole units, half away from zero.
+ * - A fixed markup is added once per stay; on a link without dates (a 'from … per week' price) it is
+ *   added to each week's price.
+ * - A missing or zero trade price is 'Price on Request' whatever the markup: a markup never invents a
+ *   price.
+ * - No rate converts the villa's currency to the link's: 'Price on Request' for the client (the agent
+ *   is told why in the link dialog's preview), never a guessed rate and never the trade figure.
+ */
+export const MARKUP_TYPES = ['none', 'percent', 'fixed'] as const;
+export type MarkupType = (typeof MARKUP_TYPES)[number];
+/** The largest percentage markup, in percent. */
+export const MAX_MARKUP_PERCENT = 100;
+/** The largest fixed markup, in whole units of the link's currency. */
+export const MAX_MARKUP_FIXED = 1_000_000;
+
+/** A link's pricing as the API carries it: `markupValue` in percent or in units of `currency`. */
+export interface LinkPricing {
+  currency: Currency;
+  markupType: MarkupType;
+  markupValue: number;
+}
+
+/** What a client's price is for: a week (a link without dates) or the link's stay. */
+export type PriceBasis = 'week' | 'stay';
+
+export interface ClientPriceResult {
+  /** Whole units of the link's currency, markup included; null = 'Price on Request'. */
+  amount: number | null;
+  /** No stored rate converts the villa's currency to the link's (the amount is then null). */
+  missingRate: boolean;
+}
+
+/** Whether a number has at most 2 decimal places (as it prints, so 0.1 + 0.2 is not 0.3). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  const r = toRatio(value);
+  return r != null && (r.num * 100n) % r.den === 0n;
+}
+
+/**
+ * A markup as stored: whole basis points for a percentage (10.5 % → 1050), whole minor units for a
+ * fixed amount (£500.25 → 50025). Every display currency (EUR, USD, GBP, CHF) has 100 minor units, so
+ * both are the value × 100, computed exactly. Throws on more than 2 decimals (the schema refuses
+ * those first).
+ */
+export function markupToStored(value: number): number {
+  const r = toRatio(value);
+  if (!r || (r.num * 100n) % r.den !== 0n) throw new RangeError(`markup ${value} has more than 2 decimals`);
+  return Number((r.num * 100n) / r.den);
+}
+
+/** The stored integer back to the API's value (1050 → 10.5). */
+export const markupFromStored = (stored: number): number => stored / 100;
+
+/**
+ * The client's price of a trade price `trade` in the villa's currency `from`, by the rule above.
+ * `trade` is a week's price (nightly × 7) or the stay's total.
+ */
+export function clientPrice(
+  trade: number | null | undefined,
+  from: string,
+  pricing: LinkPricing,
+  rates: Rates,
+): ClientPriceResult {
+  if (isPriceOnRequest(trade)) return { amount: null, missingRate: false };
+  const amount = toRatio(trade!);
+  const rate = exchangeRatio(from, pricing.currency, rates);
+  if (!amount || !rate) return { amount: null, missingRate: !rate };
+  let price: Ratio = multiply(amount, rate);
+  const markup = toRatio(pricing.markupValue);
+  if (markup && pricing.markupType === 'percent') {
+    // × (1 + m/100) = × (100·den + num) / (100·den)
+    price = multiply(price, { num: 100n * markup.den + markup.num, den: 100n * markup.den });
+  } else if (markup && pricing.markupType === 'fixed') {
+    price = { num: price.num * markup.den + markup.num * price.den, den: price.den * markup.den };
+  }
+  return { amount: roundRatio(price, 0), missingRate: false };
+}
+
+/** A client's price as the public answer carries it. */
+export interface ClientPriceView {
+  amount: number | null;
+  currency: string;
+  basis: PriceBasis;
+}
+
+/** The parts of a price line, so a page can set the figure apart: 'from' · '£9,735' · 'per week'. */
+export interface ClientPriceParts {
+  lead: string | null;
+  figure: string;
+  tail: string | null;
+}
+
+const nightsText = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
+
+/**
+ * 'from £9,735 per week' (a link without dates), '£19,470 for 14 nights' (the link's stay), or
+ * 'Price on Request'.
+ */
+export function clientPriceParts(price: ClientPriceView, nights?: number | null): ClientPriceParts {
+  if (price.amount == null) return { lead: null, figure: 'Price on Request', tail: null };
+  const figure = formatMoney(price.amount, price.currency);
+  if (price.basis === 'week') return { lead: 'from', figure, tail: 'per week' };
+  return { lead: null, figure, tail: nights ? `for ${nightsText(nights)}` : 'for your stay' };
+}
+
+export const clientPriceText = (price: ClientPriceView, nights?: number | null): string => {
+  const p = clientPriceParts(price, nights);
+  return [p.lead, p.figure, p.tail].filter(Boolean).join(' ');
+};
+
+/**
+ * The agent's markup in words: 'No markup', '+10%', '+£500 per stay' (or 'per week' for a link
+ * without dates, where a fixed markup is added to each week's price).
+ */
+export function markupLabel(p: LinkPricing, basis: PriceBasis = 'stay'): string {
+  if (p.markupType === 'percent') return `+${p.markupValue}%`;
+  if (p.markupType === 'fixed') {
+    const amount = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: p.currency,
+      minimumFractionDigits: Number.isInteger(p.markupValue) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(p.markupValue);
+    return `+${amount} per ${basis}`;
+  }
+  return 'No markup';
+}
+
+/** The stay a link was made for. */
+export interface StayDates {
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+}
+
+/**
+ * A link has dates when its saved search has both a valid check-in and a later check-out (seed 000 §3:
+ * the search filter object carries checkIn and checkOut); its villas are then priced for that stay.
+ * Anything else (no dates, one date, or dates that do not make a stay) prices them per week.
+ */
+export function linkStayOf(filters: Record<string, unknown> | null | undefined): StayDates | null {
+  const checkIn = filters?.checkIn;
+  const checkOut = filters?.checkOut;
+  if (typeof checkIn !== 'string' || typeof checkOut !== 'string') return null;
+  if (!isValidIsoDate(checkIn) || !isValidIsoDate(checkOut)) return null;
+  const nights = nightsBetween(checkIn, checkOut);
+  return nights > 0 ? { checkIn, checkOut, nights } : null;
+}
