@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app';
 import type { Db } from '../src/db/client';
+import { addDays } from '@villas/shared';
 import {
+  inquiries,
   notifications,
   sessions,
   syncJobs,
@@ -127,6 +129,39 @@ const admin = async (w: World, method: 'GET' | 'POST', url: string, payload?: un
     throw new Error(`${method} ${url} for the samples: ${res.statusCode} ${res.body}`);
   return res.json();
 };
+
+let heldStays = 0;
+/** A booking inquiry agent A sent, for two nights no other sample asks for. */
+async function bookingInquiryOfA(w: World): Promise<number> {
+  const checkIn = addDays('2032-01-10', 3 * heldStays++);
+  const [row] = await w.db
+    .insert(inquiries)
+    .values({
+      kind: 'booking',
+      agentId: w.a.id,
+      propertyId: w.propertyId,
+      firstName: 'Matrix',
+      lastName: 'Client',
+      email: 'matrix.hold@example.com',
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 2,
+    })
+    .returning();
+  return row!.id;
+}
+
+/** An active hold of agent A (placed through the API as A). */
+async function holdOfA(w: World): Promise<number> {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/holds',
+    headers: { cookie: w.cookies.agentA! },
+    payload: { inquiryId: await bookingInquiryOfA(w) },
+  });
+  if (res.statusCode !== 201) throw new Error(`hold of A: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
 
 export const SAMPLES: Record<string, Sample> = {
   // Health and public reference data.
@@ -329,6 +364,20 @@ export const SAMPLES: Record<string, Sample> = {
     }),
   },
   'GET /api/admin/white-label-links': { request: () => ({ url: '/api/admin/white-label-links' }) },
+
+  // Holds (issue 13): A's inquiries and holds, a fresh one per call.
+  'POST /api/holds': {
+    request: async (w) => ({ url: '/api/holds', payload: { inquiryId: await bookingInquiryOfA(w) } }),
+    ok: [201],
+  },
+  'GET /api/holds': { request: () => ({ url: '/api/holds' }) },
+  'GET /api/holds/:id': { request: async (w) => ({ url: `/api/holds/${await holdOfA(w)}` }) },
+  'POST /api/holds/:id/release': {
+    request: async (w) => ({ url: `/api/holds/${await holdOfA(w)}/release` }),
+  },
+  'POST /api/holds/:id/confirm': {
+    request: async (w) => ({ url: `/api/holds/${await holdOfA(w)}/confirm` }),
+  },
 
   // Integrations.
   'GET /api/admin/api-connections': { request: () => ({ url: '/api/admin/api-connections' }) },

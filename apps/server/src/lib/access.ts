@@ -8,12 +8,15 @@ import { NotFoundError } from './errors';
  *
  * - White-label links and their inquiries: the owning agent, or any administrator (seed 001 §1 and
  *   §6: administrators manage all agent-created links and handle inquiries).
+ * - Holds on a villa's nights: the agent they are for, or any administrator (issue 13: administrators
+ *   see every hold and confirm or release it).
  * - Notifications: their owner only, administrators included (seed 000 §6: "own notifications";
  *   the admin panel's Notifications tab lists off-market inquiries, never other users' bells).
  */
 const ADMIN_MAY_ACT_ON_ANY = {
   whiteLabelLink: true,
   whiteLabelInquiry: true,
+  hold: true,
   notification: false,
 } as const;
 

@@ -5,6 +5,7 @@ import { calendarRoutes } from './calendar/calendar.routes';
 import { companyRoutes } from './company/company.routes';
 import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes';
 import { healthRoutes } from './health/health.routes';
+import { holdsPlugin } from './holds/holds.plugin';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { integrationsPlugin } from './integrations/integrations.plugin';
 import { locationsRoutes } from './locations/locations.routes';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(calendarRoutes);
   await app.register(exchangeRatesRoutes);
   await app.register(inquiriesRoutes);
+  await app.register(holdsPlugin);
   await app.register(whiteLabelRoutes);
   await app.register(integrationsPlugin);
   await app.register(adminOverviewRoutes);

@@ -50,6 +50,9 @@ export async function upsertPriceRange(
       set price = excluded.price, currency = excluded.currency, updated_at = now()`);
 }
 
+/** The night is not blocked by a hold ('hold:{id}'): only the hold itself may change it. */
+const notHeld = sql`(${availability.source} is null or ${availability.source} not like 'hold:%')`;
+
 export async function upsertAvailability(
   db: Queryable,
   propertyId: number,
@@ -70,6 +73,8 @@ export async function upsertAvailability(
         source: sql`null`,
         updatedAt: sql`now()`,
       },
+      // A held night stays the hold's (issue 13): it is left out of the answer, and the service refuses.
+      setWhere: notHeld,
     })
     .returning();
 }
@@ -85,7 +90,8 @@ export async function listSourceNights(db: Queryable, params: { propertyId: numb
 
 /**
  * Imported blocks: each night becomes blocked with this source unless the night was set by hand
- * to blocked (hand-set nights win). Answers the nights written.
+ * to blocked (hand-set nights win) or is held (a released hold hands the night back to its feed).
+ * Answers the nights written.
  */
 export async function blockImportedNights(
   db: Queryable,
@@ -111,7 +117,8 @@ export async function blockImportedNights(
         source: sql`excluded.source`,
         updatedAt: sql`now()`,
       },
-      setWhere: sql`${availability.source} is not null or ${availability.available} = true`,
+      // Imported nights and available nights are taken; hand-set blocked and held nights are not.
+      setWhere: sql`(${availability.source} like 'ical:%' or (${availability.source} is null and ${availability.available} = true))`,
     })
     .returning({ id: availability.id });
   return rows.length;

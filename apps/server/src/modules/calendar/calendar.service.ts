@@ -1,8 +1,9 @@
-import { eachNight, nightsBetween } from '@villas/shared';
+import { eachNight, formatNightRuns, HOLD_MESSAGES, nightsBetween } from '@villas/shared';
 import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { num } from '../../lib/time';
+import { expireHolds } from '../holds/holds.service';
 import * as repo from './calendar.repository';
 
 /** The widest window a calendar read or a single bulk range may cover (about two years). */
@@ -68,20 +69,42 @@ export async function setPrice(
   return toPricing(row!);
 }
 
-/** Creates or replaces the availability of one date. */
+/** Creates or replaces the availability of one date (a held night is refused: 409). */
 export async function setAvailability(
   db: Db,
   input: { propertyId: number; date: string; available: boolean; notes?: string | null },
 ): Promise<AvailabilityRecord> {
   await ensureProperty(db, input.propertyId);
-  const [row] = await orNotFound(() =>
-    repo.upsertAvailability(db, input.propertyId, {
-      dates: [input.date],
-      available: input.available,
-      notes: input.notes || null,
+  const [row] = await writeAvailability(db, input.propertyId, {
+    dates: [input.date],
+    available: input.available,
+    notes: input.notes || null,
+  });
+  return toAvailability(row!);
+}
+
+/**
+ * The administrator's availability write, all or nothing: a night held for an agent (issue 13) is
+ * never overwritten, and any held night among `dates` refuses the whole write with 409 naming them.
+ * Holds of the villa past their expiry are freed first, so their nights count as free.
+ */
+async function writeAvailability(
+  db: Db,
+  propertyId: number,
+  params: { dates: string[]; available: boolean; notes: string | null },
+) {
+  await expireHolds(db, { propertyId });
+  return orNotFound(() =>
+    db.transaction(async (tx) => {
+      const rows = await repo.upsertAvailability(tx, propertyId, params);
+      if (rows.length < params.dates.length) {
+        const written = new Set(rows.map((r) => r.date));
+        const held = params.dates.filter((d) => !written.has(d));
+        throw new ConflictError(HOLD_MESSAGES.heldNights(formatNightRuns(held)));
+      }
+      return rows;
     }),
   );
-  return toAvailability(row!);
 }
 
 /**
@@ -117,13 +140,11 @@ export async function setAvailabilityDates(
 ): Promise<{ count: number }> {
   const dates = [...new Set(input.dates)].sort();
   await ensureProperty(db, input.propertyId);
-  await orNotFound(() =>
-    repo.upsertAvailability(db, input.propertyId, {
-      dates,
-      available: input.available,
-      notes: input.notes || null,
-    }),
-  );
+  await writeAvailability(db, input.propertyId, {
+    dates,
+    available: input.available,
+    notes: input.notes || null,
+  });
   return { count: dates.length };
 }
 

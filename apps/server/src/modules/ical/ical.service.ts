@@ -125,6 +125,14 @@ async function handOverMap(db: Queryable, feed: Pick<repo.FeedRow, 'id' | 'prope
   return map;
 }
 
+/**
+ * Every night a property's iCal feeds listed at their last run, with the source of the first feed
+ * listing it: a hold that gives nights up hands these back to their feed at once (an import skips
+ * held nights).
+ */
+export const feedBlockedNights = (db: Queryable, propertyId: number): Promise<Map<string, string>> =>
+  handOverMap(db, { id: 0, propertyId });
+
 export async function removeFeed(
   deps: IntegrationDeps,
   _actor: AuthUser,

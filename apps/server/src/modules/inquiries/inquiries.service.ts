@@ -55,10 +55,13 @@ const INQUIRY_TYPE_NAMES = { agent: 'travel agent', 'property-manager': 'propert
 /**
  * Stores an inquiry of one of the three shapes (seed 000 §7) with its explicit kind, and tells every
  * administrator in the same transaction. A booking names an existing villa and fits its capacity.
+ * A booking sent by a signed-in agent records the agent (they may place a hold from it).
  */
 export async function createInquiry(
   db: Db,
   input: InquiryInput,
+  /** The signed-in sender, if any: a booking inquiry records them as its agent. */
+  senderId: number | null = null,
 ): Promise<{ id: number; status: InquiryStatus }> {
   return db.transaction(async (tx) => {
     const who = `${input.firstName} ${input.lastName}`;
@@ -91,6 +94,7 @@ export async function createInquiry(
       }
       row = await repo.insertInquiry(tx, {
         kind: 'booking',
+        agentId: senderId,
         propertyId: villa.id,
         propertyName: villa.name,
         firstName: input.firstName,

@@ -1,0 +1,243 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import {
+  availability,
+  holds,
+  inquiries,
+  properties,
+  users,
+  whiteLabelInquiries,
+  whiteLabelLinks,
+} from '../../db/schema';
+
+export type HoldRow = typeof holds.$inferSelect;
+export type HoldStatus = HoldRow['status'];
+
+/** The `availability.source` of a hold's nights. */
+export const holdSource = (holdId: number) => `hold:${holdId}`;
+
+/** The booking inquiry a hold may come from, with the agent who sent it. */
+export async function findBookingInquiry(db: Queryable, id: number) {
+  const [row] = await db
+    .select({
+      id: inquiries.id,
+      kind: inquiries.kind,
+      agentId: inquiries.agentId,
+      propertyId: inquiries.propertyId,
+      clientName: sql<string>`${inquiries.firstName} || ' ' || ${inquiries.lastName}`,
+      checkIn: inquiries.checkIn,
+      checkOut: inquiries.checkOut,
+    })
+    .from(inquiries)
+    .where(eq(inquiries.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A client's booking request on a link that is not deleted, with the link's agent. */
+export async function findWhiteLabelInquiry(db: Queryable, id: number) {
+  const [row] = await db
+    .select({
+      id: whiteLabelInquiries.id,
+      agentId: whiteLabelLinks.agentId,
+      propertyId: whiteLabelInquiries.propertyId,
+      clientName: whiteLabelInquiries.clientName,
+      checkIn: whiteLabelInquiries.checkIn,
+      checkOut: whiteLabelInquiries.checkOut,
+    })
+    .from(whiteLabelInquiries)
+    .innerJoin(whiteLabelLinks, eq(whiteLabelLinks.id, whiteLabelInquiries.whiteLabelLinkId))
+    .where(and(eq(whiteLabelInquiries.id, id), isNull(whiteLabelLinks.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findProperty(db: Queryable, id: number) {
+  const [row] = await db
+    .select({ id: properties.id, name: properties.name, available: properties.available })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertHold(db: Queryable, values: typeof holds.$inferInsert): Promise<HoldRow> {
+  const [row] = await db.insert(holds).values(values).returning();
+  return row!;
+}
+
+/**
+ * Blocks each night for the hold in one statement, in date order (so concurrent holds lock rows in
+ * the same order and cannot deadlock). A night is taken only when it has no row or an available one
+ * (INSERT … ON CONFLICT DO UPDATE … WHERE available): a blocked, imported or held night is left as
+ * it is. A concurrent writer of the same night makes this wait for its commit and then re-reads the
+ * row, so of two holds racing for a night exactly one gets it. Answers the nights taken.
+ */
+export async function blockNights(
+  db: Queryable,
+  p: { propertyId: number; holdId: number; nights: string[] },
+): Promise<string[]> {
+  if (!p.nights.length) return [];
+  const rows = await db
+    .insert(availability)
+    .values(
+      [...p.nights]
+        .sort()
+        .map((date) => ({ propertyId: p.propertyId, date, available: false, source: holdSource(p.holdId) })),
+    )
+    .onConflictDoUpdate({
+      target: [availability.propertyId, availability.date],
+      // The night's notes stay: a released hold gives a hand-set available night back as it was.
+      set: { available: false, source: sql`excluded.source`, updatedAt: sql`now()` },
+      setWhere: sql`${availability.available} = true`,
+    })
+    .returning({ date: availability.date });
+  return rows.map((r) => r.date);
+}
+
+/**
+ * Frees a hold's nights: rows it created go, rows that were hand-set available with notes before the
+ * hold are set available again. Only rows with this hold's source are touched. Answers the nights.
+ */
+export async function freeNights(
+  db: Queryable,
+  p: { propertyId: number; holdId: number },
+): Promise<string[]> {
+  const mine = and(eq(availability.propertyId, p.propertyId), eq(availability.source, holdSource(p.holdId)));
+  const restored = await db
+    .update(availability)
+    .set({ available: true, source: null, updatedAt: sql`now()` })
+    .where(and(mine, isNotNull(availability.notes)))
+    .returning({ date: availability.date });
+  const deleted = await db.delete(availability).where(mine).returning({ date: availability.date });
+  return [...restored, ...deleted].map((r) => r.date).sort();
+}
+
+/**
+ * Nights an iCal feed still lists when a hold gives them up are blocked for that feed again (the
+ * import skipped them while they were held). Nights another writer took meanwhile are left alone.
+ */
+export async function handNightsToFeeds(
+  db: Queryable,
+  p: { propertyId: number; nights: Array<{ date: string; source: string }> },
+): Promise<void> {
+  if (!p.nights.length) return;
+  await db
+    .insert(availability)
+    .values(
+      p.nights.map((n) => ({ propertyId: p.propertyId, date: n.date, available: false, source: n.source })),
+    )
+    .onConflictDoNothing();
+}
+
+/** A confirmed hold's nights become hand-set blocked nights with a note (source null). */
+export async function confirmNights(
+  db: Queryable,
+  p: { propertyId: number; holdId: number; notes: string },
+): Promise<number> {
+  const rows = await db
+    .update(availability)
+    .set({ source: null, notes: p.notes, updatedAt: sql`now()` })
+    .where(and(eq(availability.propertyId, p.propertyId), eq(availability.source, holdSource(p.holdId))))
+    .returning({ id: availability.id });
+  return rows.length;
+}
+
+/**
+ * Ends one active hold that has not expired yet (status active → released/confirmed). Answers
+ * nothing when it is no longer active or is past its expiry: the conditional update decides, so of
+ * a release, a confirmation and the expiry racing for one hold exactly one wins.
+ */
+export async function closeHold(
+  db: Queryable,
+  p: { id: number; status: 'released' | 'confirmed'; byId: number },
+): Promise<HoldRow | undefined> {
+  const [row] = await db
+    .update(holds)
+    .set({ status: p.status, closedAt: sql`now()`, closedById: p.byId })
+    .where(and(eq(holds.id, p.id), eq(holds.status, 'active'), sql`${holds.expiresAt} > now()`))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks active holds past their expiry as expired and answers them, each to exactly one caller:
+ * rows another transaction is already ending are skipped (FOR UPDATE SKIP LOCKED), and a row ended
+ * meanwhile fails the re-checked `status = 'active'`. `propertyId` / `id` narrow it.
+ */
+export async function expireDue(
+  db: Queryable,
+  p: { propertyId?: number; id?: number; limit?: number } = {},
+): Promise<HoldRow[]> {
+  const filters: SQL[] = [sql`status = 'active'`, sql`expires_at <= now()`];
+  if (p.propertyId != null) filters.push(sql`property_id = ${p.propertyId}`);
+  if (p.id != null) filters.push(sql`id = ${p.id}`);
+  const due = sql`select id from holds where ${sql.join(filters, sql` and `)}
+    order by id limit ${p.limit ?? 500} for update skip locked`;
+  return db
+    .update(holds)
+    .set({ status: 'expired', closedAt: sql`now()` })
+    .where(and(sql`${holds.id} in (${due})`, eq(holds.status, 'active')))
+    .returning();
+}
+
+/** A hold with its villa's and people's names (what the API answers). */
+function selectHolds(db: Queryable) {
+  return db
+    .select({
+      hold: holds,
+      propertyName: properties.name,
+      agentFirstName: users.firstName,
+      agentLastName: users.lastName,
+      agentCompany: users.company,
+      closedByName: sql<
+        string | null
+      >`(select trim(c.first_name || ' ' || c.last_name) from users c where c.id = ${holds.closedById})`,
+    })
+    .from(holds)
+    .innerJoin(properties, eq(properties.id, holds.propertyId))
+    .innerJoin(users, eq(users.id, holds.agentId))
+    .$dynamic();
+}
+export type HoldListRow = NonNullable<Awaited<ReturnType<typeof findHold>>>;
+
+/** One hold; `agentId` set = only that agent's. */
+export async function findHold(db: Queryable, p: { id: number; agentId?: number }) {
+  const [row] = await selectHolds(db)
+    .where(and(eq(holds.id, p.id), p.agentId === undefined ? undefined : eq(holds.agentId, p.agentId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Holds, newest first; `agentId` set = only that agent's. `status: 'active'` means in force (not
+ * past its expiry); 'expired' includes active ones past it (the sweeper has not freed them yet).
+ */
+export async function listHolds(
+  db: Queryable,
+  p: {
+    agentId?: number;
+    status?: HoldStatus;
+    propertyId?: number;
+    ids?: number[];
+    limit?: number;
+    offset?: number;
+  },
+) {
+  const where: Array<SQL | undefined> = [];
+  if (p.agentId !== undefined) where.push(eq(holds.agentId, p.agentId));
+  if (p.propertyId !== undefined) where.push(eq(holds.propertyId, p.propertyId));
+  if (p.ids) where.push(inArray(holds.id, p.ids));
+  if (p.status === 'active') where.push(sql`${holds.status} = 'active' and ${holds.expiresAt} > now()`);
+  else if (p.status === 'expired')
+    where.push(
+      sql`(${holds.status} = 'expired' or (${holds.status} = 'active' and ${holds.expiresAt} <= now()))`,
+    );
+  else if (p.status) where.push(eq(holds.status, p.status));
+  const q = selectHolds(db)
+    .where(and(...where))
+    .orderBy(desc(holds.createdAt), desc(holds.id));
+  if (p.limit) q.limit(p.limit);
+  if (p.offset) q.offset(p.offset);
+  return q;
+}

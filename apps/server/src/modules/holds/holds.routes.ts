@@ -1,0 +1,60 @@
+import { holdInputSchema, holdListQuerySchema, holdSchema, idParamSchema } from '@villas/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actor } from '../../plugins/auth';
+import { confirmHold, getHold, listHolds, placeHold, releaseHold } from './holds.service';
+
+/**
+ * Holds on a villa's nights (issue 13): an agent places one from their booking inquiry and sees and
+ * releases their own; an administrator sees every hold, releases or confirms it. Someone else's hold
+ * or inquiry answers 404.
+ */
+export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['holds'];
+
+  app.post(
+    '/api/holds',
+    {
+      // From the caller's own inquiry; an administrator may hold from any inquiry.
+      config: { access: 'owner-or-admin', audit: 'hold.create' },
+      schema: { tags, body: holdInputSchema, response: { 201: holdSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await placeHold(app.db, actor(request), request.body)),
+  );
+
+  app.get(
+    '/api/holds',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: { tags, querystring: holdListQuerySchema, response: { 200: z.array(holdSchema) } },
+    },
+    async (request) => listHolds(app.db, actor(request), request.query),
+  );
+
+  app.get(
+    '/api/holds/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
+    },
+    async (request) => getHold(app.db, actor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/holds/:id/release',
+    {
+      config: { access: 'owner-or-admin', audit: 'hold.release' },
+      schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
+    },
+    async (request) => releaseHold(app.db, actor(request), request.params.id),
+  );
+
+  app.post(
+    '/api/holds/:id/confirm',
+    {
+      config: { access: 'admin', audit: 'hold.confirm' },
+      schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
+    },
+    async (request) => confirmHold(app.db, actor(request), request.params.id),
+  );
+};
