@@ -3,7 +3,7 @@ import { dbIdSchema, pathIdSchema } from './common.js';
 import { isNotPastStart, isoDateSchema, nightsBetween, PAST_CHECK_IN_MESSAGE } from './dates.js';
 
 /**
- * Holds (options) on a villa's nights, placed from a booking inquiry (issue 13, decision record 009):
+ * Holds (options) on a villa's nights, placed from a booking inquiry (issue 13, docs/decisions/013-holds.md):
  * the nights are blocked for everyone until the hold expires, is released or is confirmed.
  */
 export const HOLD_STATUSES = ['active', 'released', 'confirmed', 'expired'] as const;

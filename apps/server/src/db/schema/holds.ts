@@ -16,7 +16,7 @@ import { users } from './users';
 
 /**
  * A hold (an option) on a villa's nights [checkIn, checkOut), placed from a booking inquiry
- * (docs/decisions/009-holds.md). While `active`, each night is an `availability` row with
+ * (docs/decisions/013-holds.md). While `active`, each night is an `availability` row with
  * `available = false` and `source = 'hold:{id}'`, written in the transaction that inserts the hold,
  * so search and every calendar see it. Release and expiry remove those rows; a confirmation turns
  * them into hand-set blocked nights (source null). A deleted hold (its agent or villa deleted) frees
