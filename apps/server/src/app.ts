@@ -35,6 +35,8 @@ export interface RouteEntry {
   assets: boolean;
   /** The audit action the route declares, if any. */
   audit: string | undefined;
+  /** The route's request schemas (zod), for tests that derive requests from them. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
 export interface BuildOptions {
@@ -80,6 +82,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         },
         get assets() {
           return route.config?.assets === true;
+        },
+        get schema() {
+          return route.schema as RouteEntry['schema'];
         },
         get audit() {
           const rule = route.config?.audit;
