@@ -1,13 +1,29 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/toaster';
 import { paths } from '../../config/paths';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useLiveNotifications } from '../../features/notifications/api/use-live-notifications';
 import { useLogout, useUser } from '../../lib/auth';
 import { useCompany } from '../../lib/company';
 import { cn } from '../../lib/utils';
+
+/** The bell and its panel (a popover, the notification list) load only for a signed-in user. */
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+
+/** The bell, holding its place (the button's size) while its code loads. */
+function Bell({ userId }: { userId: number }) {
+  return (
+    <Suspense fallback={<span className="inline-block h-11 w-11" aria-hidden />}>
+      <NotificationBell userId={userId} />
+    </Suspense>
+  );
+}
 
 interface Item {
   to: string;
@@ -21,6 +37,8 @@ export function NavBar() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // The bell is live while signed in (one stream per tab); signing out ends it.
+  useLiveNotifications(user?.id);
 
   const items: Item[] = user
     ? [
@@ -76,7 +94,7 @@ export function NavBar() {
           {user ? (
             <>
               <span className="text-sm text-stone">Welcome, {user.firstName}</span>
-              <NotificationBell userId={user.id} />
+              <Bell userId={user.id} />
               <Button variant="outline" size="sm" onClick={onLogout} disabled={logout.isPending}>
                 <LogOut className="h-4 w-4" aria-hidden />
                 {logout.isPending ? 'Logging out...' : 'Logout'}
@@ -90,7 +108,7 @@ export function NavBar() {
         </div>
 
         <div className="flex items-center gap-1 lg:hidden">
-          {user && <NotificationBell userId={user.id} />}
+          {user && <Bell userId={user.id} />}
           <button
             type="button"
             className="inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full hover:bg-sand"

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useDashboardLinks } from '../api/get-links';
+import { useLiveLinkActivity } from '../api/use-live-link-activity';
 import { searchSummary } from '../utils/search-summary';
 import { ActiveBadge } from './link-card';
 
@@ -83,10 +84,12 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
 
 /**
  * My Dashboard's list of the agent's links (seed 000 §2): title, created date, views, property count,
- * expiry and the search criteria; each opens the client's page in a new tab.
+ * expiry and the search criteria; each opens the client's page in a new tab. Views and inquiries
+ * update live while it is shown.
  */
 export function DashboardLinks() {
   const { data, isPending, isError } = useDashboardLinks();
+  useLiveLinkActivity();
 
   if (isPending)
     return (
