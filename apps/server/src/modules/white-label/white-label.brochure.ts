@@ -173,9 +173,9 @@ async function photo(url: string, uploadDir: string, width: number, height: numb
   return null;
 }
 
-// Printed sizes (points) and the pixels fetched for them (about 150 dpi).
-const PX = 150 / 72;
-const COVER = { w: PAGE.width, h: 520 };
+// Printed sizes (points) and the pixels fetched for them (125 dpi: sharp on screen and in print).
+const PX = 125 / 72;
+const COVER = { w: PAGE.width, h: 480 };
 const MARGIN = 48;
 const INNER = PAGE.width - 2 * MARGIN;
 const MAIN = { w: INNER, h: 282 };
@@ -230,7 +230,7 @@ function heightOf(doc: Doc, font: FontName, size: number, text: string, opts: Te
   return doc.font(font).fontSize(size).heightOfString(text, opts);
 }
 
-const spaced = (size: number) => ({ characterSpacing: size * 0.22 });
+const spaced = (size: number) => ({ characterSpacing: size * 0.06 });
 const upper = (s: string) => s.toLocaleUpperCase('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const placeOf = (p: PublicProperty) => [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
@@ -257,34 +257,36 @@ function cover(doc: Doc, data: PublicWhiteLabel, image: Buffer | null) {
   write(doc, 'sansMedium', 7.5, upper('A private collection'), MARGIN, y, spaced(7.5));
   y += 22;
   doc.fillColor(C.ink);
+  // Every block has a most it may take, so the cover never runs into its footer.
   const titleOpts = { width: INNER, lineGap: -4, height: 100, ellipsis: true };
   write(doc, 'display', 38, link.title, MARGIN, y, titleOpts);
   y += Math.min(100, heightOf(doc, 'display', 38, link.title, titleOpts)) + 14;
   doc.rect(MARGIN, y, 40, 0.8).fill(C.gold);
   y += 18;
   if (link.description) {
-    const opts = { width: INNER * 0.8, lineGap: 3, height: 56, ellipsis: true };
+    const opts = { width: INNER * 0.8, lineGap: 3, height: 42, ellipsis: true };
     doc.fillColor(C.stone);
     write(doc, 'sans', 9.5, link.description, MARGIN, y, opts);
-    y += Math.min(56, heightOf(doc, 'sans', 9.5, link.description, opts)) + 14;
+    y += Math.min(42, heightOf(doc, 'sans', 9.5, link.description, opts)) + 14;
   }
   const by = [link.agentName, link.companyName].filter(Boolean).join(', ');
   if (by) {
     doc.fillColor(C.goldDeep);
-    write(doc, 'displayItalic', 16, `Curated by ${by}`, MARGIN, y, { width: INNER });
-    y += 26;
-  }
-  if (link.stay) {
-    doc.fillColor(C.ink);
-    write(doc, 'sans', 9, stayText(link.stay), MARGIN, y, { width: INNER });
+    write(doc, 'displayItalic', 16, `Curated by ${by}`, MARGIN, y, {
+      width: INNER,
+      lineBreak: false,
+      ellipsis: true,
+    });
   }
 
-  // Footer: the advisor's address and the number of residences.
+  // Footer: the number of residences and the stay, and the advisor's address.
   const fy = PAGE.height - 52;
   doc.rect(MARGIN, fy - 14, INNER, 0.5).fill(C.line);
   doc.fillColor(C.stone);
-  write(doc, 'sansMedium', 7, upper(plural(properties.length, 'residence')), MARGIN, fy, {
-    width: INNER / 2,
+  const facts = [plural(properties.length, 'residence'), ...(link.stay ? [stayText(link.stay)] : [])];
+  write(doc, 'sansMedium', 7, upper(facts.join('  ·  ')), MARGIN, fy, {
+    width: INNER * 0.62,
+    lineBreak: false,
     ...spaced(7),
   });
   if (link.agentEmail) {
@@ -337,9 +339,9 @@ function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: 
   write(doc, 'sansMedium', 7, upper(placeOf(p)), MARGIN, y, { width: leftW, ...spaced(7) });
   y += 16;
   doc.fillColor(C.ink);
-  const nameOpts = { width: leftW, lineGap: -3, height: 70, ellipsis: true };
+  const nameOpts = { width: leftW, lineGap: -3, height: 80, ellipsis: true };
   write(doc, 'display', 28, p.name, MARGIN, y, nameOpts);
-  y += Math.min(70, heightOf(doc, 'display', 28, p.name, nameOpts)) + 10;
+  y += Math.min(80, heightOf(doc, 'display', 28, p.name, nameOpts)) + 10;
 
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const facts = [

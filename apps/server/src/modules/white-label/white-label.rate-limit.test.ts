@@ -29,6 +29,24 @@ describe('public forms are rate-limited', () => {
     expect(limited.json().message).toMatch(/Too many requests/);
   });
 
+  it('answers 429 after the configured number of brochure downloads', async () => {
+    const a = await signedIn(ctx.app, ctx.db);
+    const villa = await createProperty(ctx.db);
+    const { uuid } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/white-label',
+        headers: { cookie: a.cookie },
+        payload: { agentId: a.user.id, title: 'T', propertyIds: [villa.id] },
+      })
+    ).json();
+    const download = () => ctx.app.inject({ url: `/api/white-label/${uuid}/brochure.pdf` });
+    for (let i = 0; i < 3; i++) expect((await download()).statusCode).toBe(200);
+    const limited = await download();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('answers 429 after the configured number of inquiries', async () => {
     const send = () =>
       ctx.app.inject({
