@@ -268,18 +268,22 @@ export async function updateWlInquiryStatus(
             .from(whiteLabelLinks)
             .where(eq(whiteLabelLinks.agentId, p.agentId)),
         );
-  const [updated] = await db
-    .update(whiteLabelInquiries)
-    .set({ status: p.status })
-    .where(and(eq(whiteLabelInquiries.id, p.id), owned))
-    .returning({ id: whiteLabelInquiries.id });
-  if (!updated) return undefined;
-  const [row] = await db
-    .select(inquirySelection)
-    .from(whiteLabelInquiries)
-    .innerJoin(whiteLabelLinks, eq(whiteLabelLinks.id, whiteLabelInquiries.whiteLabelLinkId))
-    .where(eq(whiteLabelInquiries.id, updated.id));
-  return row;
+  // The update and its read-back in one transaction: the updated row stays locked until both are
+  // done, so the answer shows this request's status, never a concurrent writer's.
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(whiteLabelInquiries)
+      .set({ status: p.status })
+      .where(and(eq(whiteLabelInquiries.id, p.id), owned))
+      .returning({ id: whiteLabelInquiries.id });
+    if (!updated) return undefined;
+    const [row] = await tx
+      .select(inquirySelection)
+      .from(whiteLabelInquiries)
+      .innerJoin(whiteLabelLinks, eq(whiteLabelLinks.id, whiteLabelInquiries.whiteLabelLinkId))
+      .where(eq(whiteLabelInquiries.id, updated.id));
+    return row;
+  });
 }
 
 /** A link that is not deleted, scoped by owner unless `agentId` is undefined (admin, lib/access). */
