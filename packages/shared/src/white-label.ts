@@ -124,6 +124,8 @@ export const clientPriceSchema = z.object({
   amount: z.number().int().nullable(),
   currency: currencySchema,
   basis: z.enum(['week', 'stay']),
+  /** The stay's nights for 'stay', so a price line reads on its own: '£19,470 for 14 nights'. */
+  nights: z.number().int().nullable(),
 });
 export type ClientPrice = z.infer<typeof clientPriceSchema>;
 

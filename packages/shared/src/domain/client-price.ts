@@ -95,6 +95,7 @@ export interface ClientPriceView {
   amount: number | null;
   currency: string;
   basis: PriceBasis;
+  nights?: number | null;
 }
 
 /** The parts of a price line, so a page can set the figure apart: 'from' · '£9,735' · 'per week'. */
@@ -110,14 +111,14 @@ const nightsText = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
  * 'from £9,735 per week' (a link without dates), '£19,470 for 14 nights' (the link's stay), or
  * 'Price on Request'.
  */
-export function clientPriceParts(price: ClientPriceView, nights?: number | null): ClientPriceParts {
+export function clientPriceParts(price: ClientPriceView, nights = price.nights): ClientPriceParts {
   if (price.amount == null) return { lead: null, figure: 'Price on Request', tail: null };
   const figure = formatMoney(price.amount, price.currency);
   if (price.basis === 'week') return { lead: 'from', figure, tail: 'per week' };
   return { lead: null, figure, tail: nights ? `for ${nightsText(nights)}` : 'for your stay' };
 }
 
-export const clientPriceText = (price: ClientPriceView, nights?: number | null): string => {
+export const clientPriceText = (price: ClientPriceView, nights = price.nights): string => {
   const p = clientPriceParts(price, nights);
   return [p.lead, p.figure, p.tail].filter(Boolean).join(' ');
 };

@@ -369,7 +369,7 @@ function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: 
 
   // The client's price, set apart.
   let ry = top;
-  const parts = clientPriceParts(p.price, link.stay?.nights);
+  const parts = clientPriceParts(p.price);
   const boxH = 78;
   doc.rect(rightX, ry, rightW, boxH).fill(C.ivory);
   doc.rect(rightX, ry, 1.2, boxH).fill(C.gold);

@@ -99,6 +99,7 @@ describe('PATCH /api/white-label/{id}', () => {
       amount: 7000,
       currency: 'EUR',
       basis: 'week',
+      nights: null,
     });
     const res = await patch(a, link.id, { currency: 'GBP', markupType: 'percent', markupValue: 10 });
     expect(res.statusCode, res.body).toBe(200);
@@ -111,7 +112,7 @@ describe('PATCH /api/white-label/{id}', () => {
     // €7,000 → £5,600, + 10 % = £6,160.
     const page = (await open(link.uuid)).json();
     expect(page.link.currency).toBe('GBP');
-    expect(page.properties[0].price).toEqual({ amount: 6160, currency: 'GBP', basis: 'week' });
+    expect(page.properties[0].price).toEqual({ amount: 6160, currency: 'GBP', basis: 'week', nights: null });
   });
 
   it('edits the other fields too, leaving out what is not sent', async () => {
@@ -196,11 +197,11 @@ describe("the client's prices on the public page", () => {
     expect(body.link).toMatchObject({ currency: 'GBP', stay: null });
     expect(body.properties.map((p: { price: unknown }) => p.price)).toEqual([
       // €8,641.92 / 1.25 = £6,913.536; × 1.1 = £7,604.8896 → £7,605 (rounded once).
-      { amount: 7605, currency: 'GBP', basis: 'week' },
+      { amount: 7605, currency: 'GBP', basis: 'week', nights: null },
       // $7,000 × 0.8 = €5,600 → £4,480; × 1.1 = £4,928.
-      { amount: 4928, currency: 'GBP', basis: 'week' },
-      { amount: null, currency: 'GBP', basis: 'week' },
-      { amount: null, currency: 'GBP', basis: 'week' },
+      { amount: 4928, currency: 'GBP', basis: 'week', nights: null },
+      { amount: null, currency: 'GBP', basis: 'week', nights: null },
+      { amount: null, currency: 'GBP', basis: 'week', nights: null },
     ]);
   });
 
@@ -235,7 +236,7 @@ describe("the client's prices on the public page", () => {
     const body = (await open(link.uuid)).json();
     expect(body.link.stay).toEqual({ checkIn: '2031-07-01', checkOut: '2031-07-11', nights: 10 });
     // Trade total €11,000 (7 × 1,000 + 2 × 1,500 + 1,000) → $13,750, + $250 = $14,000.
-    expect(body.properties[0].price).toEqual({ amount: 14_000, currency: 'USD', basis: 'stay' });
+    expect(body.properties[0].price).toEqual({ amount: 14_000, currency: 'USD', basis: 'stay', nights: 10 });
   });
 
   it("gives 'Price on Request' (not a 5xx, not the trade figure) when no rate converts the villa's currency", async () => {
@@ -339,7 +340,7 @@ describe('the trade price never reaches the client', () => {
       );
       for (const p of body.properties) {
         expect(Object.keys(p).sort()).toEqual(ALLOWED_PROPERTY_KEYS);
-        expect(Object.keys(p.price).sort()).toEqual(['amount', 'basis', 'currency']);
+        expect(Object.keys(p.price).sort()).toEqual(['amount', 'basis', 'currency', 'nights']);
       }
       // €8,641.92 × 1.2 = €10,370.304 → €10,370.
       expect(body.properties[0].price.amount).toBe(10_370);
@@ -444,7 +445,7 @@ describe('POST /api/white-label/price-preview', () => {
           name: v.name,
           villaCurrency: 'EUR',
           missingRate: false,
-          price: { amount: 12_320, currency: 'GBP', basis: 'stay' },
+          price: { amount: 12_320, currency: 'GBP', basis: 'stay', nights: 14 },
         },
       ],
     });

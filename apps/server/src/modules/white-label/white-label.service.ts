@@ -197,7 +197,8 @@ async function priceVillas(
     villas.map((v) => {
       const trade = totals ? totals.get(v.id) : weeklyPrice(v.basePricePerNight);
       const { amount, missingRate } = clientPrice(trade, v.propertyCurrency, pricing, rates);
-      return [v.id, { price: { amount, currency: pricing.currency, basis }, missingRate }];
+      const price = { amount, currency: pricing.currency, basis, nights: stay?.nights ?? null } as const;
+      return [v.id, { price, missingRate }];
     }),
   );
 }

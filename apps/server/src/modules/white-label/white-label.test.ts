@@ -208,7 +208,12 @@ describe('GET /api/white-label/:uuid (public)', () => {
       ].sort(),
     );
     // The client's price (white-label.pricing.test.ts), never the trade fields.
-    expect(body.properties[0].price).toEqual({ amount: 17_500, currency: 'EUR', basis: 'week' });
+    expect(body.properties[0].price).toEqual({
+      amount: 17_500,
+      currency: 'EUR',
+      basis: 'week',
+      nights: null,
+    });
     expect(res.body).not.toMatch(/2500|basePrice|weeklyPrice|pricePerNight|secret-ext|agentId|searchFilters/);
   });
 

@@ -18,7 +18,7 @@ const villa = (over: Partial<PublicProperty> = {}): PublicProperty => ({
   amenities: ['Infinity pool', 'Private chef', 'Gym', 'Sea view'],
   images: ['/uploads/a.jpg', '/uploads/b.jpg'],
   available: true,
-  price: { amount: 12_650, currency: 'EUR', basis: 'week' },
+  price: { amount: 12_650, currency: 'EUR', basis: 'week', nights: null },
   ...over,
 });
 
