@@ -219,6 +219,8 @@ export const SAMPLES: Record<string, Sample> = {
   'DELETE /api/notifications/:id': {
     request: async (w) => ({ url: `/api/notifications/${(await notificationOfA(w)).id}` }),
   },
+  // Live updates of the caller's own notifications and links (server-sent events).
+  'GET /api/notifications/stream': { request: () => ({ url: '/api/notifications/stream' }), stream: true },
 
   // Regions and destinations.
   'GET /api/admin/locations': { request: () => ({ url: '/api/admin/locations' }) },
