@@ -74,7 +74,8 @@ describe('the app router', () => {
   it("titles an agent's screens", async () => {
     const answers = { 'GET /api/auth/user': { body: agent } };
     renderApp('/user-dashboard', answers);
-    await waitFor(() => expect(document.title).toBe('My Links — Maison Azur'));
+    // The route's chunk is transformed on first import here: allow more than waitFor's default second.
+    await waitFor(() => expect(document.title).toBe('My Links — Maison Azur'), { timeout: 5000 });
   });
 
   it('titles each admin tab', async () => {

@@ -7,6 +7,11 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { OffMarketCard } from '../../features/off-market/components/off-market-card';
 import type { OffMarketCriteria } from '../../features/off-market/utils/compose-message';
+import { PlaceHoldDialog } from '../../features/holds/components/place-hold-dialog';
+import {
+  BookingSentContext,
+  type SentBookingInquiry,
+} from '../../features/properties/components/booking-sent';
 import { CurrencySelect } from '../../features/properties/components/currency-select';
 import type { CardProperty } from '../../features/properties/components/property-card';
 import { EmptyState, PropertyGrid, type MorePages } from '../../features/properties/components/property-grid';
@@ -53,6 +58,8 @@ function Dashboard({ agentId }: { agentId: number }) {
     setSelection(new Map());
   };
   const focusAfterCreate = () => createdRef.current;
+  // The booking inquiry just sent from a villa's dialog, while the hold offer is open.
+  const [sentInquiry, setSentInquiry] = useState<SentBookingInquiry | null>(null);
 
   const display = useMemo<DisplayMoney>(
     () => ({ currency, rates: rates.data ?? [] }),
@@ -113,94 +120,105 @@ function Dashboard({ agentId }: { agentId: number }) {
 
   return (
     <DisplayMoneyContext value={display}>
-      <div className="pb-24">
-        <header className="border-b border-line bg-paper">
-          <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-10 sm:px-8 sm:py-12 lg:flex-row lg:items-end lg:justify-between">
-            <div>
-              <p className="eyebrow">Agent portfolio</p>
-              <h1 className="mt-2 text-4xl sm:text-5xl">Search Properties</h1>
-              <p className="mt-3 max-w-xl text-[15px] text-stone">
-                Search the collection, select the villas that suit your client and share them in a branded
-                link.
-              </p>
+      <BookingSentContext value={setSentInquiry}>
+        <div className="pb-24">
+          <header className="border-b border-line bg-paper">
+            <div className="mx-auto flex max-w-7xl flex-col gap-6 px-5 py-10 sm:px-8 sm:py-12 lg:flex-row lg:items-end lg:justify-between">
+              <div>
+                <p className="eyebrow">Agent portfolio</p>
+                <h1 className="mt-2 text-4xl sm:text-5xl">Search Properties</h1>
+                <p className="mt-3 max-w-xl text-[15px] text-stone">
+                  Search the collection, select the villas that suit your client and share them in a branded
+                  link.
+                </p>
+              </div>
+              {count === 0 && (
+                <CreateLinkDialog
+                  agentId={agentId}
+                  selectedIds={selectedIds}
+                  searchFilters={filters}
+                  onCreated={onCreated}
+                  focusAfterCreate={focusAfterCreate}
+                  className="sm:items-end"
+                />
+              )}
             </div>
-            {count === 0 && (
-              <CreateLinkDialog
-                agentId={agentId}
-                selectedIds={selectedIds}
-                searchFilters={filters}
-                onCreated={onCreated}
-                focusAfterCreate={focusAfterCreate}
-                className="sm:items-end"
+          </header>
+
+          <div className="mx-auto max-w-7xl px-5 pt-8 sm:px-8 sm:pt-10">
+            {created && (
+              <LinkCreated
+                ref={createdRef}
+                link={created}
+                onDismiss={() => {
+                  setCreated(null);
+                  resultsRef.current?.focus({ preventScroll: true });
+                }}
               />
             )}
-          </div>
-        </header>
-
-        <div className="mx-auto max-w-7xl px-5 pt-8 sm:px-8 sm:pt-10">
-          {created && (
-            <LinkCreated
-              ref={createdRef}
-              link={created}
-              onDismiss={() => {
-                setCreated(null);
-                resultsRef.current?.focus({ preventScroll: true });
-              }}
+            <SearchPanel
+              search={search}
+              locations={locations.data ?? []}
+              amenities={offered}
+              headerAside={<CurrencySelect value={currency} onChange={setCurrency} />}
             />
-          )}
-          <SearchPanel
-            search={search}
-            locations={locations.data ?? []}
-            amenities={offered}
-            headerAside={<CurrencySelect value={currency} onChange={setCurrency} />}
-          />
 
-          <section ref={resultsRef} tabIndex={-1} aria-label="Results" className="mt-10 outline-none">
-            {rates.isError && (
-              <p className="mb-5 border-l-2 border-gold pl-3 text-sm text-stone">
-                The exchange rates could not be loaded, so each price is shown in its villa's own currency.
-              </p>
-            )}
-            {(results.isPending && state.status === 'none') || rates.isPending ? (
-              <LoadingGrid />
-            ) : failed && state.status === 'none' ? (
-              <EmptyState title="We could not load the properties">
-                <p>Please check your connection and try again.</p>
-                <Button variant="outline" onClick={() => void results.refetch()}>
-                  Try again
-                </Button>
-              </EmptyState>
-            ) : (
-              <Results
-                status={state.status}
-                list={cards}
-                total={total}
-                more={more}
-                refreshing={results.isPlaceholderData}
-                sort={search.sort}
-                onSortChange={search.actions.setSort}
-                error={state.error}
-                selected={selected}
-                onSelectedChange={toggle}
-                stay={stay}
-                onClear={search.actions.clear}
-                offMarket={<OffMarketCard criteria={criteria} />}
-                offMarketBanner={<OffMarketCard criteria={criteria} layout="banner" />}
-              />
-            )}
-          </section>
+            <section ref={resultsRef} tabIndex={-1} aria-label="Results" className="mt-10 outline-none">
+              {rates.isError && (
+                <p className="mb-5 border-l-2 border-gold pl-3 text-sm text-stone">
+                  The exchange rates could not be loaded, so each price is shown in its villa's own currency.
+                </p>
+              )}
+              {(results.isPending && state.status === 'none') || rates.isPending ? (
+                <LoadingGrid />
+              ) : failed && state.status === 'none' ? (
+                <EmptyState title="We could not load the properties">
+                  <p>Please check your connection and try again.</p>
+                  <Button variant="outline" onClick={() => void results.refetch()}>
+                    Try again
+                  </Button>
+                </EmptyState>
+              ) : (
+                <Results
+                  status={state.status}
+                  list={cards}
+                  total={total}
+                  more={more}
+                  refreshing={results.isPlaceholderData}
+                  sort={search.sort}
+                  onSortChange={search.actions.setSort}
+                  error={state.error}
+                  selected={selected}
+                  onSelectedChange={toggle}
+                  stay={stay}
+                  onClear={search.actions.clear}
+                  offMarket={<OffMarketCard criteria={criteria} />}
+                  offMarketBanner={<OffMarketCard criteria={criteria} layout="banner" />}
+                />
+              )}
+            </section>
 
-          <SelectionBar
-            agentId={agentId}
-            selectedIds={selectedIds}
-            selectedProperties={selectedProperties}
-            searchFilters={filters}
-            onCreated={onCreated}
-            focusAfterCreate={focusAfterCreate}
-            onClear={clearSelection}
-          />
+            <SelectionBar
+              agentId={agentId}
+              selectedIds={selectedIds}
+              selectedProperties={selectedProperties}
+              searchFilters={filters}
+              onCreated={onCreated}
+              focusAfterCreate={focusAfterCreate}
+              onClear={clearSelection}
+            />
+          </div>
         </div>
-      </div>
+      </BookingSentContext>
+      {sentInquiry && (
+        // After a booking inquiry: offer to hold its nights while the client decides (issue 13).
+        <PlaceHoldDialog
+          key={sentInquiry.inquiryId}
+          open
+          onOpenChange={(open) => !open && setSentInquiry(null)}
+          source={{ ...sentInquiry, inquiryKind: 'booking' }}
+        />
+      )}
     </DisplayMoneyContext>
   );
 }

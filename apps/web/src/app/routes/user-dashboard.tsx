@@ -1,11 +1,38 @@
-import { ArrowLeft, Bell } from 'lucide-react';
+import type { WhiteLabelInquiry } from '@villas/shared';
+import { ArrowLeft, Bell, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
+import { AgentHolds } from '../../features/holds/components/hold-list';
+import { PlaceHoldDialog } from '../../features/holds/components/place-hold-dialog';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 import { DashboardLinks } from '../../features/white-label/components/dashboard-links';
 import { LinkManagementDialog } from '../../features/white-label/components/link-management-dialog';
 import { RequireUser } from '../layout/require-user';
+
+/** 'Place hold' on a client's request that names a villa (issue 13). */
+const holdAction = (i: WhiteLabelInquiry) =>
+  i.propertyId == null ? null : (
+    <PlaceHoldDialog
+      source={{
+        inquiryId: i.id,
+        inquiryKind: 'white-label',
+        propertyName: i.propertyName ?? 'The villa',
+        clientName: i.name,
+        checkIn: i.checkInDate,
+        checkOut: i.checkOutDate,
+      }}
+      trigger={
+        <Button size="sm" variant="outline">
+          <CalendarClock className="h-3.5 w-3.5" aria-hidden />
+          Place hold
+          <span className="sr-only">
+            : {i.propertyName} for {i.name}
+          </span>
+        </Button>
+      }
+    />
+  );
 
 /** My Dashboard (seed 000 §2): the agent's white-label links, their notifications and link management. */
 export function Component() {
@@ -29,7 +56,7 @@ export function Component() {
                     Your branded collections, how often clients open them, and what they ask you.
                   </p>
                 </div>
-                <LinkManagementDialog agentId={user.id} />
+                <LinkManagementDialog agentId={user.id} inquiryActions={holdAction} />
               </div>
             </div>
           </div>
@@ -40,6 +67,16 @@ export function Component() {
                 White-label links
               </h2>
               <DashboardLinks />
+              <section aria-labelledby="holds-heading" className="mt-14">
+                <h2 id="holds-heading" className="mb-2 flex items-center gap-2 text-3xl">
+                  <CalendarClock className="h-5 w-5 text-gold-deep" aria-hidden />
+                  Holds
+                </h2>
+                <p className="mb-5 max-w-xl text-sm text-stone">
+                  Villas you are holding for your clients. Each hold ends by itself when it expires.
+                </p>
+                <AgentHolds />
+              </section>
             </section>
             <section aria-labelledby="notifications-heading" className="lg:pt-0">
               <h2 id="notifications-heading" className="mb-5 flex items-center gap-2 text-3xl">

@@ -1,6 +1,12 @@
+import { AdminHolds } from '../../../features/holds/components/hold-list';
 import { AdminInquiries } from '../../../features/admin-inquiries/components/admin-inquiries';
 
-/** Admin tab: Off-market Inquiries (seed 001 §2). */
+/** Admin tab: Off-market Inquiries (seed 001 §2), with the agents' active holds above (issue 13). */
 export function Component() {
-  return <AdminInquiries />;
+  return (
+    <div className="space-y-14">
+      <AdminHolds />
+      <AdminInquiries />
+    </div>
+  );
 }

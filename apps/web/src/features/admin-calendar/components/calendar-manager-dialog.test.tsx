@@ -42,6 +42,7 @@ function setup(handlers: Handlers = {}, property = PROPERTY) {
     'GET /api/calendar-pricing/7': () => ({
       body: [{ id: 9, date: '2026-06-20', price: 1500, currency: 'EUR' }],
     }),
+    'GET /api/holds': () => ({ body: [] }),
     ...handlers,
   });
   // mockApi records paths only; keep the full URLs to check the read window.
@@ -64,6 +65,50 @@ const loaded = () => screen.findByRole('gridcell', { name: /^Saturday, June 20, 
 const isSelected = (el: HTMLElement) => el.getAttribute('aria-selected') === 'true';
 
 describe('CalendarManagerDialog', () => {
+  it('shows an agent’s held nights distinctly from hand-blocked ones, with who holds them', async () => {
+    const hold = {
+      id: 31,
+      propertyId: 7,
+      propertyName: 'Villa Les Roches',
+      agentId: 4,
+      agentName: 'Sophie Moreau',
+      agentCompany: 'Azure Voyages',
+      inquiryKind: 'booking',
+      inquiryId: 12,
+      clientName: 'Camille Laurent',
+      checkIn: '2026-06-24',
+      checkOut: '2026-06-26',
+      nights: 2,
+      status: 'active',
+      expiresAt: '2026-06-17T09:00:00.000Z',
+      createdAt: '2026-06-15T09:00:00.000Z',
+      closedAt: null,
+      closedByName: null,
+    };
+    const { cell, dialog, urls } = setup({
+      'GET /api/availability/7': () => ({
+        body: [
+          { id: 1, date: '2026-06-20', available: false, notes: null },
+          { id: 5, date: '2026-06-24', available: false, notes: null },
+          { id: 6, date: '2026-06-25', available: false, notes: null },
+        ],
+      }),
+      'GET /api/holds': () => ({ body: [hold] }),
+    });
+    await screen.findByRole('gridcell', { name: /^Wednesday, June 24, 2026, held for an agent/ });
+    expect(urls).toContain('/api/holds?propertyId=7&status=active');
+    expect(cell(/^Thursday, June 25, 2026, held for an agent/)).toBeInTheDocument();
+    expect(cell(/^Friday, June 26, 2026, available/)).toBeInTheDocument();
+    expect(cell(/^Saturday, June 20, 2026, blocked/)).toBeInTheDocument();
+    const d = within(dialog());
+    expect(
+      within(d.getByRole('list', { name: 'Legend' })).getByText('Held for an agent'),
+    ).toBeInTheDocument();
+    expect(
+      d.getByText(/June 24, 2026 – June 26, 2026: Sophie Moreau for Camille Laurent/),
+    ).toBeInTheDocument();
+  });
+
   it('shows the property, its real base price, the month and the data window of 2 months either side', async () => {
     const { dialog, urls } = setup();
     await loaded();

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, CalendarRange, Tag, CalendarCheck } from 'lucide-react';
-import { isPriceOnRequest } from '@villas/shared';
+import { formatLongDate, holdCountdown, isPriceOnRequest } from '@villas/shared';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -225,6 +225,23 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
             change month, Space selects, Shift+Space selects a range.
           </p>
           <CalendarLegend />
+          {data.holds.length > 0 && (
+            <div className="mt-4 rounded-[2px] border border-gold/40 bg-[#f1e7d6]/40 px-4 py-3">
+              <p className="text-xs font-medium uppercase tracking-[0.12em] text-gold-deep">Held nights</p>
+              <ul className="mt-1.5 space-y-1 text-sm text-ink">
+                {data.holds.map((h) => (
+                  <li key={h.id}>
+                    {formatLongDate(h.checkIn)} – {formatLongDate(h.checkOut)}: {h.agentName} for{' '}
+                    {h.clientName}
+                    <span className="text-stone"> · {holdCountdown(h.expiresAt)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1.5 text-xs text-stone">
+                Confirm or release holds in the Notifications tab; held nights cannot be changed here.
+              </p>
+            </div>
+          )}
         </section>
 
         <section aria-labelledby={`${titleId}-selected`} className="min-w-0">

@@ -1,4 +1,4 @@
-import { Check, LogOut } from 'lucide-react';
+import { Check, Clock, LogOut } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { addDays } from '@villas/shared';
 import { cn } from '../../../lib/utils';
@@ -31,6 +31,7 @@ const STATUS_CLASS: Record<DayStatus, string> = {
   available: 'bg-[#e3eee6] text-ink',
   blocked: 'bg-[#f6e1e1] text-danger',
   crossover: 'bg-linear-to-br from-[#f6e1e1] from-50% to-[#e3eee6] to-50% text-ink',
+  held: 'bg-[repeating-linear-gradient(135deg,#f1e7d6_0_6px,#e8d9bf_6px_12px)] text-gold-deep',
 };
 
 /** 'Saturday, July 4, 2026, available, EUR 1,500': the cell's accessible name. */
@@ -202,6 +203,9 @@ export function MonthGrid({
                 {status === 'crossover' && (
                   <LogOut className="absolute bottom-0.5 left-0.5 h-3 w-3 text-danger" aria-hidden />
                 )}
+                {status === 'held' && (
+                  <Clock className="absolute bottom-0.5 left-0.5 h-3 w-3 text-gold-deep" aria-hidden />
+                )}
                 {isSelected && (
                   <Check
                     className="absolute right-0.5 top-0.5 h-2.5 w-2.5 rounded-full bg-sea p-px text-white sm:h-3 sm:w-3"
@@ -237,6 +241,7 @@ export function CalendarLegend() {
       {item(STATUS_CLASS.available, 'Available')}
       {item(STATUS_CLASS.blocked, 'Blocked', 'day struck through')}
       {item(STATUS_CLASS.crossover, 'Crossover: check-out day, available for arrival', 'exit icon')}
+      {item(STATUS_CLASS.held, 'Held for an agent', 'striped, clock icon')}
       {item('border-2 border-sea bg-paper', 'Selected', 'tick')}
       <li className="flex items-center gap-2">
         <span

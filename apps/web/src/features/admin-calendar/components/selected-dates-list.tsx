@@ -43,6 +43,8 @@ export function SelectedDatesList({
               <span className="flex flex-wrap items-center gap-x-2 text-xs">
                 {status === 'available' ? (
                   <Badge tone="success">Available</Badge>
+                ) : status === 'held' ? (
+                  <Badge tone="gold">Held</Badge>
                 ) : (
                   <Badge tone="danger">
                     {status === 'crossover' ? 'Blocked · check-out day' : 'Blocked'}

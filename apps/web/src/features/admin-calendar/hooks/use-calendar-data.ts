@@ -1,5 +1,7 @@
+import { eachNight, type Hold } from '@villas/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAvailability, useCalendarPricing, type PricingRecord } from '../api/get-calendar';
+import { usePropertyHolds } from '../api/get-property-holds';
 import { crossoverDates, dataWindow, type DayStatus } from '../utils/calendar';
 
 export interface DayPrice {
@@ -54,10 +56,24 @@ export function useCalendarData(propertyId: number, month: string) {
     [availableOn],
   );
 
+  // Nights of the villa's active holds, night → hold.
+  const holds = usePropertyHolds(propertyId);
+  const heldNights = useMemo(() => {
+    const map = new Map<string, Hold>();
+    for (const h of holds.data ?? []) for (const night of eachNight(h.checkIn, h.checkOut)) map.set(night, h);
+    return map;
+  }, [holds.data]);
+
   const statusOf = useCallback(
     (date: string): DayStatus =>
-      availableOn.get(date) === false ? (crossovers.has(date) ? 'crossover' : 'blocked') : 'available',
-    [availableOn, crossovers],
+      heldNights.has(date)
+        ? 'held'
+        : availableOn.get(date) === false
+          ? crossovers.has(date)
+            ? 'crossover'
+            : 'blocked'
+          : 'available',
+    [availableOn, crossovers, heldNights],
   );
   const priceOf = useCallback((date: string) => prices.get(date), [prices]);
 
@@ -78,6 +94,8 @@ export function useCalendarData(propertyId: number, month: string) {
 
   return {
     statusOf,
+    /** The villa's active holds (each night's hold: heldNights). */
+    holds: holds.data ?? [],
     priceOf,
     patchPrices,
     patchAvailability,

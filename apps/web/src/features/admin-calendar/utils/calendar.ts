@@ -89,12 +89,14 @@ export function crossoverDates(records: Iterable<{ date: string; available: bool
   return out;
 }
 
-export type DayStatus = 'available' | 'blocked' | 'crossover';
+/** 'held': blocked by an agent's hold (issue 13), released or confirmed from the Notifications tab. */
+export type DayStatus = 'available' | 'blocked' | 'crossover' | 'held';
 
 export const STATUS_LABEL: Record<DayStatus, string> = {
   available: 'available',
   blocked: 'blocked',
   crossover: 'crossover (check-out day, available for arrival)',
+  held: 'held for an agent',
 };
 
 /**

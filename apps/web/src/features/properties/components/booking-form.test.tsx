@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DisplayMoneyContext } from '../../../lib/display-currency';
 import { mockApi, renderWithProviders } from '../../../testing/render';
 import { makeProperty } from '../testing/make-property';
 import { BookingForm } from './booking-form';
+import { BookingSentContext } from './booking-sent';
 
 const estimate = () => within(screen.getByRole('region', { name: 'Cost estimate' }));
 const row = (label: string | RegExp) => {
@@ -177,6 +178,33 @@ describe('BookingForm submit', { timeout: 20_000 }, () => {
         },
       },
     ]);
+  });
+
+  it('announces the sent inquiry to the screen around it (the dashboard offers a hold)', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({ 'POST /api/inquiries': () => ({ status: 201, body: { id: 31, status: 'pending' } }) });
+    const sent = vi.fn();
+    renderWithProviders(
+      <BookingSentContext value={sent}>
+        <BookingForm
+          property={makeProperty({ id: 42, name: 'Villa Les Roches' })}
+          stay={{ checkIn: '2031-07-01', checkOut: '2031-07-08' }}
+        />
+      </BookingSentContext>,
+    );
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Inquiry' }));
+    await screen.findByText('Inquiry Sent');
+    expect(sent).toHaveBeenCalledExactlyOnceWith({
+      inquiryId: 31,
+      propertyId: 42,
+      propertyName: 'Villa Les Roches',
+      clientName: 'Ada Lovelace',
+      checkIn: '2031-07-01',
+      checkOut: '2031-07-08',
+    });
   });
 
   it('shows the Error toast when the server refuses', async () => {

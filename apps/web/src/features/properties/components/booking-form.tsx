@@ -8,6 +8,7 @@ import {
 } from '@villas/shared';
 import { format } from 'date-fns';
 import { Send } from 'lucide-react';
+import { useContext } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
@@ -18,6 +19,7 @@ import { notify } from '../../../components/ui/toaster';
 import { useDisplayMoney } from '../../../lib/display-currency';
 import { useCreateBookingInquiry } from '../api/create-booking-inquiry';
 import { stayEstimate, subtotalBasis, type Stay } from '../utils/estimate';
+import { BookingSentContext } from './booking-sent';
 
 interface BookingValues {
   firstName: string;
@@ -44,6 +46,7 @@ export interface BookingFormProps {
  */
 export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
   const send = useCreateBookingInquiry();
+  const announceSent = useContext(BookingSentContext);
   const form = useForm<BookingValues>({
     resolver: zodResolver(bookingInquirySchema) as unknown as Resolver<BookingValues>,
     defaultValues: {
@@ -66,10 +69,18 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
 
   const onSubmit = form.handleSubmit((values) =>
     send.mutate(values as unknown as BookingInquiryInput, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         notify.success('Inquiry Sent', "Thank you. We'll be in touch within 24 hours.");
         form.reset();
         onSent?.();
+        announceSent?.({
+          inquiryId: created.id,
+          propertyId: p.id,
+          propertyName: p.name,
+          clientName: `${values.firstName} ${values.lastName}`.trim(),
+          checkIn: values.checkIn || null,
+          checkOut: values.checkOut || null,
+        });
       },
       onError: () => notify.error('Error', 'Failed to send inquiry. Please try again.'),
     }),

@@ -5,6 +5,7 @@ import {
   type WhiteLabelInquiryStatus,
 } from '@villas/shared';
 import { Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -31,8 +32,14 @@ function stay(i: WhiteLabelInquiry) {
   return 'Flexible';
 }
 
-/** The Inquiries tab (seed 000 §2, §4): each request with a status dropdown, any order. */
-export function InquiryList({ agentId }: { agentId: number }) {
+/** Extra actions the screen around the list puts on each request (features do not import each other). */
+export type InquiryActions = (inquiry: WhiteLabelInquiry) => ReactNode;
+
+/**
+ * The Inquiries tab (seed 000 §2, §4): each request with a status dropdown, any order, and the
+ * actions the screen adds (the agent's dashboard: 'Place hold').
+ */
+export function InquiryList({ agentId, actions }: { agentId: number; actions?: InquiryActions }) {
   const { data, isPending, isError } = useAgentInquiries(agentId);
   const update = useUpdateInquiryStatus();
 
@@ -125,6 +132,7 @@ export function InquiryList({ agentId }: { agentId: number }) {
               <dd className="mt-0.5">{formatLongDate(i.createdAt)}</dd>
             </div>
           </dl>
+          {actions && <div className="mt-4 flex flex-wrap gap-2">{actions(i)}</div>}
           {i.message && (
             <blockquote className="mt-4 border-l-2 border-gold pl-4 text-sm italic leading-relaxed text-ink/85">
               {i.message}

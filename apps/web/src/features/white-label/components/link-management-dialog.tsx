@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useAgentLinks } from '../api/get-links';
 import { agentLinksKey } from '../api/keys';
 import { CreateNewLinkForm } from './create-new-link-form';
-import { InquiryList } from './inquiry-list';
+import { InquiryList, type InquiryActions } from './inquiry-list';
 import { LinkCard } from './link-card';
 
 function MyLinks({ agentId, onCreate }: { agentId: number; onCreate: () => void }) {
@@ -58,7 +58,14 @@ function MyLinks({ agentId, onCreate }: { agentId: number; onCreate: () => void 
  * The agent's 'White-label Link Management' dialog (seed 000 §2): tabs 'My Links' and 'Inquiries',
  * and a nested 'Create New Link' dialog.
  */
-export function LinkManagementDialog({ agentId }: { agentId: number }) {
+export function LinkManagementDialog({
+  agentId,
+  inquiryActions,
+}: {
+  agentId: number;
+  /** Extra actions on each client request (the agent's dashboard adds 'Place hold'). */
+  inquiryActions?: InquiryActions;
+}) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [tab, setTab] = useState('links');
@@ -109,7 +116,7 @@ export function LinkManagementDialog({ agentId }: { agentId: number }) {
             <MyLinks agentId={agentId} onCreate={startCreating} />
           </TabsContent>
           <TabsContent value="inquiries" className="pt-6">
-            <InquiryList agentId={agentId} />
+            <InquiryList agentId={agentId} actions={inquiryActions} />
           </TabsContent>
         </Tabs>
 

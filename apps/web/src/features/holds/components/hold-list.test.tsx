@@ -1,0 +1,129 @@
+import type { Hold } from '@villas/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders } from '../../../testing/render';
+import { AdminHolds, AgentHolds } from './hold-list';
+
+const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+const hold = (over: Partial<Hold> = {}): Hold => ({
+  id: 5,
+  propertyId: 7,
+  propertyName: 'Villa Les Roches',
+  agentId: 4,
+  agentName: 'Sophie Moreau',
+  agentCompany: 'Azure Voyages',
+  inquiryKind: 'booking',
+  inquiryId: 12,
+  clientName: 'Camille Laurent',
+  checkIn: '2031-07-12',
+  checkOut: '2031-07-15',
+  nights: 3,
+  status: 'active',
+  // 47 h 59.5 min from now: the countdown reads 1 d 23 h.
+  expiresAt: inHours(47.992),
+  createdAt: '2031-06-01T10:00:00.000Z',
+  closedAt: null,
+  closedByName: null,
+  ...over,
+});
+
+describe('AdminHolds', () => {
+  it('lists active holds with a countdown, agent and client, and confirms one after asking', async () => {
+    const calls = mockApi({
+      'GET /api/holds': () => ({ body: [hold()] }),
+      'POST /api/holds/5/confirm': () => ({
+        body: hold({ status: 'confirmed', closedAt: '2031-06-02T10:00:00.000Z', closedByName: 'Ines Admin' }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminHolds />);
+    const card = await screen.findByRole('article', { name: 'Villa Les Roches' });
+    expect(within(card).getByText('Expires in 1 d 23 h')).toBeInTheDocument();
+    expect(within(card).getByText('July 12, 2031 – July 15, 2031 · 3 nights')).toBeInTheDocument();
+    expect(within(card).getByText('Sophie Moreau')).toBeInTheDocument();
+    expect(within(card).getByText('Azure Voyages')).toBeInTheDocument();
+    expect(within(card).getByText('Camille Laurent')).toBeInTheDocument();
+    expect(calls[0]!.url).toBe('/api/holds');
+
+    await user.click(within(card).getByRole('button', { name: /^Confirm/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm this hold?' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm hold' }));
+    await screen.findByText('Hold confirmed');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/holds/5/confirm']);
+  });
+
+  it('shows the server’s message when a release is refused', async () => {
+    mockApi({
+      'GET /api/holds': () => ({ body: [hold()] }),
+      'POST /api/holds/5/release': () => ({
+        status: 409,
+        body: { code: 'CONFLICT', message: 'This hold was already released; its nights are free again' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminHolds />);
+    const card = await screen.findByRole('article', { name: 'Villa Les Roches' });
+    await user.click(within(card).getByRole('button', { name: /^Release/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release this hold?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release hold' }));
+    await screen.findByText('This hold was already released; its nights are free again');
+  });
+
+  it('says so when no hold is active', async () => {
+    mockApi({ 'GET /api/holds': () => ({ body: [] }) });
+    renderWithProviders(<AdminHolds />);
+    expect(await screen.findByText('No active holds')).toBeInTheDocument();
+  });
+});
+
+describe('AgentHolds', () => {
+  it('lets the agent release, never confirm, and shows ended holds with who ended them', async () => {
+    mockApi({
+      'GET /api/holds': () => ({
+        body: [
+          hold({
+            id: 6,
+            propertyName: 'Chalet Aiguille',
+            status: 'confirmed',
+            closedByName: 'Ines Admin',
+            closedAt: '2031-06-03T10:00:00.000Z',
+          }),
+          hold(),
+        ],
+      }),
+    });
+    renderWithProviders(<AgentHolds />);
+    const active = await screen.findByRole('article', { name: 'Villa Les Roches' });
+    expect(within(active).getByRole('button', { name: /^Release/ })).toBeInTheDocument();
+    expect(within(active).queryByRole('button', { name: /^Confirm/ })).not.toBeInTheDocument();
+    expect(within(active).queryByText('Sophie Moreau')).not.toBeInTheDocument();
+    const ended = screen.getByRole('article', { name: 'Chalet Aiguille' });
+    expect(within(ended).getByText('Confirmed June 3, 2031 by Ines Admin')).toBeInTheDocument();
+    expect(within(ended).queryByRole('button')).not.toBeInTheDocument();
+    // Active holds come first.
+    const names = screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Villa Les Roches',
+      'Chalet Aiguille',
+    ]);
+    expect(names).toHaveLength(2);
+  });
+
+  it('shows a hold whose time ran out as expired, without actions', async () => {
+    mockApi({ 'GET /api/holds': () => ({ body: [hold({ expiresAt: inHours(-0.1) })] }) });
+    renderWithProviders(<AgentHolds />);
+    const card = await screen.findByRole('article', { name: 'Villa Les Roches' });
+    expect(within(card).getByText('Expired')).toBeInTheDocument();
+    expect(within(card).getByText(/^Expired \w+ \d+, \d{4}$/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('has an empty state', async () => {
+    mockApi({ 'GET /api/holds': () => ({ body: [] }) });
+    renderWithProviders(<AgentHolds />);
+    await waitFor(() => expect(screen.getByText('No holds yet')).toBeInTheDocument());
+  });
+});

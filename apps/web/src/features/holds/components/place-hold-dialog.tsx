@@ -1,0 +1,162 @@
+import {
+  addDays,
+  formatLongDate,
+  HOLD_EXPIRY_CHOICES,
+  HOLD_LIMITS,
+  type HoldInquiryKind,
+} from '@villas/shared';
+import { format } from 'date-fns';
+import { CalendarClock } from 'lucide-react';
+import { useState, type ReactElement } from 'react';
+import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateHold } from '../api/create-hold';
+import { formatUntil } from './hold-countdown';
+
+/** The inquiry a hold is placed from, as the screen that offers it knows it. */
+export interface HoldSource {
+  inquiryId: number;
+  inquiryKind: HoldInquiryKind;
+  propertyName: string;
+  clientName: string;
+  checkIn: string | null;
+  checkOut: string | null;
+}
+
+const EXPIRY_OPTIONS = HOLD_EXPIRY_CHOICES.map((c) => ({ value: String(c.hours), label: c.label }));
+
+function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => void }) {
+  const create = useCreateHold();
+  const [checkIn, setCheckIn] = useState(source.checkIn);
+  const [checkOut, setCheckOut] = useState(source.checkOut);
+  const [hours, setHours] = useState(String(HOLD_LIMITS.defaultHours));
+  const [problem, setProblem] = useState<string | null>(null);
+  const today = format(new Date(), 'yyyy-MM-dd');
+  const datesMissing = !checkIn || !checkOut;
+  const datesBackwards = !datesMissing && checkOut <= checkIn;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (datesMissing) return setProblem('Choose check-in and check-out dates for the hold.');
+    if (datesBackwards) return setProblem('Check-out must be after check-in.');
+    setProblem(null);
+    create.mutate(
+      {
+        inquiryId: source.inquiryId,
+        inquiryKind: source.inquiryKind,
+        checkIn,
+        checkOut,
+        expiresInHours: Number(hours),
+      },
+      {
+        onSuccess: (hold) => {
+          notify.success(
+            'Hold placed',
+            `${hold.propertyName} is held for ${hold.clientName} until ${formatUntil(hold.expiresAt)}.`,
+          );
+          onDone();
+        },
+        onError: (err) => {
+          const message = errorMessage(err, 'The hold could not be placed. Please try again.');
+          setProblem(message);
+          notify.error('Hold not placed', message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <p className="text-sm leading-relaxed text-stone">
+        While your client decides, the nights are blocked for every agent. The hold ends by itself when it
+        expires, or when you release it.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Check-in">
+          <DateField
+            label="Check-in"
+            value={checkIn}
+            onChange={setCheckIn}
+            min={today}
+            defaultMonth={checkIn ?? undefined}
+          />
+        </Field>
+        <Field label="Check-out" error={datesBackwards ? 'Check-out must be after check-in' : undefined}>
+          <DateField
+            label="Check-out"
+            value={checkOut}
+            onChange={setCheckOut}
+            min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
+            defaultMonth={checkOut ?? checkIn ?? undefined}
+          />
+        </Field>
+      </div>
+      <Field label="Hold for" hint="48 hours unless you choose otherwise; at most 7 days.">
+        <Select value={hours} onValueChange={setHours} options={EXPIRY_OPTIONS} />
+      </Field>
+      {problem && (
+        <p
+          role="alert"
+          className="rounded-[2px] border border-danger/30 bg-[#f6e1e1]/60 px-4 py-3 text-sm text-danger"
+        >
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="ghost" onClick={onDone} disabled={create.isPending}>
+          Not now
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          <CalendarClock className="h-4 w-4" aria-hidden />
+          {create.isPending ? 'Placing hold...' : 'Place hold'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Place a hold from a booking inquiry (issue 13): the stay (the inquiry's dates, editable) and how
+ * long the hold lasts (48 hours by default, up to 7 days). A refusal (the nights are taken) shows the
+ * server's message in the dialog and as a toast.
+ */
+export function PlaceHoldDialog({
+  source,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  source: HoldSource;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** A button that opens it (uncontrolled use). */
+  trigger?: ReactElement;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  const stay =
+    source.checkIn && source.checkOut
+      ? `${formatLongDate(source.checkIn)} – ${formatLongDate(source.checkOut)}`
+      : 'dates to choose';
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent
+        title="Place a hold"
+        description={
+          <>
+            {source.propertyName} for {source.clientName} · {stay}
+          </>
+        }
+      >
+        {isOpen && <PlaceHoldForm source={source} onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

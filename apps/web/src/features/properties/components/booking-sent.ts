@@ -1,0 +1,18 @@
+import { createContext } from 'react';
+
+/** A booking inquiry the signed-in user just sent from a villa's booking form. */
+export interface SentBookingInquiry {
+  inquiryId: number;
+  propertyId: number;
+  propertyName: string;
+  clientName: string;
+  checkIn: string | null;
+  checkOut: string | null;
+}
+
+/**
+ * What happens after a booking inquiry was sent, provided by the screen around the booking form: the
+ * agent's dashboard offers to place a hold on the nights (issue 13). Features do not import each
+ * other, so the form only announces the inquiry.
+ */
+export const BookingSentContext = createContext<((sent: SentBookingInquiry) => void) | null>(null);
