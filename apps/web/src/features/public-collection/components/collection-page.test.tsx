@@ -91,17 +91,26 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
     expect(document.title).toBe('Azure Voyages - Sophie Laurent');
   });
 
-  it('presents the hero, the villas without prices and the contact footer', async () => {
+  it("presents the hero, the villas with the client's price and the contact footer", async () => {
     mockApi({
       'GET /api/white-label/abc': () => ({
-        body: collection([villa(), villa({ id: 5, name: 'Chalet Blanc' })]),
+        body: collection([
+          villa(),
+          villa({
+            id: 5,
+            name: 'Chalet Blanc',
+            price: { amount: null, currency: 'EUR', basis: 'week', nights: null },
+          }),
+        ]),
       }),
     });
     show();
     expect(await screen.findByText('Curated by Sophie Laurent, Azure Voyages')).toBeInTheDocument();
     expect(screen.getByText('A summer on the Riviera')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Request to Book/ })).toHaveLength(2);
-    expect(screen.queryByText(/€|Price on Request/)).not.toBeInTheDocument();
+    const [aurora, chalet] = screen.getAllByRole('article');
+    expect(within(aurora!).getByText('€12,650').parentElement).toHaveTextContent('from€12,650per week');
+    expect(within(chalet!).getByText('Price on Request')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Sophie Laurent')).toBeInTheDocument();
     expect(within(footer).getByText('Azure Voyages')).toBeInTheDocument();

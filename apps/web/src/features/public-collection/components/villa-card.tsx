@@ -4,11 +4,15 @@ import { ImageCarousel } from '../../../components/gallery/image-carousel';
 import { Button } from '../../../components/ui/button';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
 import { IMAGE_SIZES } from '../../../lib/images';
+import { ClientPriceLine } from './client-price';
 
 export const placeOf = (p: PublicProperty) =>
   [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
 
-/** A villa in the client's collection: imagery, place, the essentials and a few amenities; never a price. */
+/**
+ * A villa in the client's collection: imagery, place, the essentials, a few amenities and the client's
+ * price (the agent's, in the link's currency; never the trade rate).
+ */
 export function VillaCard({
   property: p,
   onDetails,
@@ -46,7 +50,8 @@ export function VillaCard({
         </h3>
         <PropertyFacts bedrooms={p.bedrooms} maxGuests={p.maxGuests} type={type} className="mt-3 gap-x-5" />
         <AmenityBadges names={p.amenities} />
-        <div className="mt-auto flex flex-col gap-2 pt-6 sm:flex-row">
+        <ClientPriceLine price={p.price} className="mt-auto border-t border-line pt-5" />
+        <div className="flex flex-col gap-2 pt-5 sm:flex-row">
           <Button variant="outline" size="sm" onClick={onDetails} aria-label={`Discover ${p.name}`}>
             Discover
           </Button>

@@ -16,6 +16,30 @@ const me = {
   approved: true,
 };
 
+/** The price preview the dialog asks for: the server's own figure, answered for any settings. */
+const previewAnswer = {
+  stay: null,
+  villas: [
+    {
+      propertyId: 3,
+      name: 'Villa Aurora',
+      villaCurrency: 'EUR',
+      missingRate: false,
+      price: { amount: 9735, currency: 'GBP', basis: 'week', nights: null },
+    },
+    {
+      propertyId: 8,
+      name: 'Casa Lumi',
+      villaCurrency: 'USD',
+      missingRate: true,
+      price: { amount: null, currency: 'GBP', basis: 'week', nights: null },
+    },
+  ],
+};
+const preview = { 'POST /api/white-label/price-preview': () => ({ body: previewAnswer }) };
+const created = (calls: Array<{ method: string; url: string; body: unknown }>) =>
+  calls.filter((c) => c.method === 'POST' && c.url === '/api/white-label');
+
 const selection: { set: (ids: number[]) => void } = { set: () => {} };
 function Harness({ agentId = 5, initial = [3, 8], onCreated = () => {} }) {
   const [ids, setIds] = useState(initial);
@@ -50,13 +74,13 @@ async function openDialog() {
 
 describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   it('cannot be opened without a selection', async () => {
-    mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
     renderWithProviders(<Harness initial={[]} />);
     expect(screen.getByRole('button', { name: 'Create White-label Link' })).toBeDisabled();
   });
 
   it('refuses blank names with Missing Information and sends nothing', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
     renderWithProviders(<Harness />);
     const user = await openDialog();
     await user.clear(screen.getByLabelText('Agent name'));
@@ -64,11 +88,11 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Missing Information')).toBeInTheDocument();
     expect(screen.getByText('Please provide both agent name and company name')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
   });
 
   it('refuses when the selection emptied with No Properties Selected', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
     renderWithProviders(<Harness />);
     const user = await openDialog();
     act(() => selection.set([]));
@@ -77,17 +101,17 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     expect(
       screen.getByText('Please select at least one property to create a white-label link'),
     ).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
   });
 
   it('refuses without a user id with Authentication Error', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }) });
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
     renderWithProviders(<Harness agentId={0} />);
     const user = await openDialog();
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
     expect(screen.getByText('Please log in to create white-label links')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
   });
 
   it("posts 'Company - Agent', clears everything and opens the link in a new tab", async () => {
@@ -95,6 +119,7 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     const onCreated = vi.fn();
     const calls = mockApi({
       'GET /api/auth/user': () => ({ body: me }),
+      ...preview,
       'POST /api/white-label': () => ({ status: 201, body: { id: 11, uuid: 'abc-123' } }),
     });
     renderWithProviders(<Harness onCreated={onCreated} />);
@@ -105,7 +130,7 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
 
     expect(await screen.findByText('White-label Link Created')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(created(calls)[0]?.body).toEqual({
       agentId: 5,
       title: 'Riviera Travel - Sophie Laurent',
       description: 'For the Martin family',
@@ -113,6 +138,9 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
       companyName: 'Riviera Travel',
       propertyIds: [3, 8],
       searchFilters: { country: 'France', bedrooms: 4 },
+      currency: 'EUR',
+      markupType: 'none',
+      markupValue: 0,
     });
     expect(open).toHaveBeenCalledWith('/white-label/abc-123', '_blank', 'noopener');
     expect(onCreated).toHaveBeenCalledOnce();
@@ -124,6 +152,7 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     mockApi({
       'GET /api/auth/user': () => ({ body: me }),
+      ...preview,
       'POST /api/white-label': () => ({
         status: 400,
         body: { code: 'VALIDATION_FAILED', message: 'Property 8 does not exist' },
@@ -137,5 +166,56 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     expect(open).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByTestId('selection')).toHaveTextContent('3,8');
+  });
+
+  it('sets the client price: currency and markup, with what the client sees, and posts them', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const calls = mockApi({
+      'GET /api/auth/user': () => ({ body: me }),
+      ...preview,
+      'POST /api/white-label': () => ({ status: 201, body: { id: 11, uuid: 'abc-123' } }),
+    });
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    await user.click(screen.getByRole('combobox', { name: 'Currency' }));
+    await user.click(await screen.findByRole('option', { name: 'GBP – Pound sterling' }));
+    await user.click(screen.getByRole('combobox', { name: 'Markup' }));
+    await user.click(await screen.findByRole('option', { name: 'Percentage' }));
+    await user.type(screen.getByLabelText('Markup (%)'), '10');
+
+    expect(await screen.findByText('£9,735 per week for Villa Aurora')).toBeInTheDocument();
+    expect(screen.getByText(/No USD to GBP exchange rate/)).toHaveTextContent(
+      'No USD to GBP exchange rate: your client sees ‘Price on Request’ for Casa Lumi.',
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/white-label/price-preview').at(-1)?.body).toEqual({
+        propertyIds: [3, 8],
+        searchFilters: { country: 'France', bedrooms: 4 },
+        currency: 'GBP',
+        markupType: 'percent',
+        markupValue: 10,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('White-label Link Created')).toBeInTheDocument();
+    expect(created(calls)[0]?.body).toMatchObject({
+      currency: 'GBP',
+      markupType: 'percent',
+      markupValue: 10,
+    });
+  });
+
+  it("refuses a markup the shared schema refuses, under 'Validation Error', and sends nothing", async () => {
+    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    await user.click(screen.getByRole('combobox', { name: 'Markup' }));
+    await user.click(await screen.findByRole('option', { name: 'Percentage' }));
+    await user.type(screen.getByLabelText('Markup (%)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    expect(screen.getAllByText('A percentage markup can be at most 100%')).toHaveLength(2);
+    expect(screen.getByLabelText('Markup (%)')).toHaveAttribute('aria-invalid', 'true');
+    expect(created(calls)).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  linkStayOf,
   viewWeeklyPrice,
   whiteLabelTitle,
   type Property,
@@ -19,6 +20,13 @@ import { useDisplayMoney } from '../../../lib/display-currency';
 import { cn } from '../../../lib/utils';
 import { useCreateWhiteLabelLink } from '../api/create-link';
 import { cleanSearchFilters, searchSummary } from '../utils/search-summary';
+import {
+  DEFAULT_PRICING,
+  LinkPricingFields,
+  pricingErrors,
+  pricingInput,
+  type PricingErrors,
+} from './link-pricing-fields';
 
 export interface CreateLinkDialogProps {
   /** The signed-in agent. */
@@ -67,6 +75,8 @@ export function CreateLinkDialog({
   const create = useCreateWhiteLabelLink();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(emptyForm);
+  const [pricing, setPricing] = useState(DEFAULT_PRICING);
+  const [pricingErr, setPricingErr] = useState<PricingErrors>({});
   const created = useRef(false);
   const count = selectedIds.length;
 
@@ -104,6 +114,14 @@ export function CreateLinkDialog({
       notify.error('Authentication Error', 'Please log in to create white-label links');
       return;
     }
+    // The price fields by the shared schema: the first problem under 'Validation Error' (seed 000 §5).
+    const priceProblems = pricingErrors(pricing);
+    setPricingErr(priceProblems);
+    const firstProblem = Object.values(priceProblems)[0];
+    if (firstProblem) {
+      notify.error('Validation Error', firstProblem);
+      return;
+    }
     create.mutate(
       {
         agentId,
@@ -113,6 +131,7 @@ export function CreateLinkDialog({
         companyName,
         propertyIds: selectedIds,
         searchFilters: cleanSearchFilters(searchFilters as Record<string, unknown>),
+        ...pricingInput(pricing),
       },
       {
         onSuccess: (link) => {
@@ -123,6 +142,8 @@ export function CreateLinkDialog({
           created.current = true;
           onCreated(link);
           setForm(emptyForm);
+          setPricing(DEFAULT_PRICING);
+          setPricingErr({});
           setOpen(false);
           window.open(paths.whiteLabel(link.uuid), '_blank', 'noopener');
         },
@@ -135,7 +156,8 @@ export function CreateLinkDialog({
     );
   };
 
-  const criteria = searchSummary(cleanSearchFilters(searchFilters as Record<string, unknown>), display);
+  const savedFilters = cleanSearchFilters(searchFilters as Record<string, unknown>);
+  const criteria = searchSummary(savedFilters, display);
   const villas = (selectedProperties ?? []).filter((p) => selectedIds.includes(p.id));
 
   return (
@@ -156,7 +178,7 @@ export function CreateLinkDialog({
       <DialogContent
         returnFocus={() => (created.current ? focusAfterCreate?.() : null)}
         title="Create White-label Link"
-        description={`A branded page with your ${count} selected ${count === 1 ? 'villa' : 'villas'}, without trade prices, to share with your client.`}
+        description={`A branded page with your ${count} selected ${count === 1 ? 'villa' : 'villas'}, at your price and never your trade rate, to share with your client.`}
       >
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           {(villas.length > 0 || criteria.length > 0) && (
@@ -213,6 +235,17 @@ export function CreateLinkDialog({
               onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
             />
           </Field>
+          <LinkPricingFields
+            value={pricing}
+            onChange={(next) => {
+              setPricing(next);
+              setPricingErr({});
+            }}
+            errors={pricingErr}
+            propertyIds={selectedIds}
+            searchFilters={savedFilters}
+            dated={linkStayOf(savedFilters) != null}
+          />
           {form.agentName.trim() && form.companyName.trim() && (
             <p className="border-l-2 border-gold pl-3 text-sm text-stone">
               Link title:{' '}

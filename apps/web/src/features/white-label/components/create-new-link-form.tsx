@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createWhiteLabelSchema } from '@villas/shared';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { createWhiteLabelSchema, linkStayOf, type WhiteLabelLink } from '@villas/shared';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -10,6 +10,15 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
 import { useCreateWhiteLabelLink } from '../api/create-link';
 import { useAgentUser } from '../api/get-agent-user';
+import { useUpdateWhiteLabelLink } from '../api/update-link';
+import {
+  DEFAULT_PRICING,
+  LinkPricingFields,
+  pricingErrors,
+  pricingFromLink,
+  pricingInput,
+  type PricingErrors,
+} from './link-pricing-fields';
 import { PropertyPicker } from './property-picker';
 
 /** The agent dialog's link form: the shared schema's fields the agent fills in. */
@@ -26,58 +35,91 @@ type LinkFormOutput = z.output<typeof linkFormSchema>;
 
 /**
  * 'Create New Link' (seed 000 §2, §7): title, description, agent name and e-mail prefilled from the
- * account, the villas, and whether the link is active. Posts the agent-dialog shape.
+ * account, the villas, whether the link is active, and the client's price (currency and markup,
+ * checked by the shared schema, with what the client will see). Posts the agent-dialog shape. With
+ * `link` it edits that link instead (PATCH), starting from its values.
  */
 export function CreateNewLinkForm({
   agentId,
+  link,
   onDone,
   onCancel,
-}: {
-  agentId: number;
+}: ({ agentId: number; link?: undefined } | { agentId?: undefined; link: WhiteLabelLink }) & {
   onDone: () => void;
   onCancel: () => void;
 }) {
   const { data: user } = useAgentUser();
   const create = useCreateWhiteLabelLink();
+  const update = useUpdateWhiteLabelLink();
+  const saving = create.isPending || update.isPending;
+  const [pricing, setPricing] = useState(() => (link ? pricingFromLink(link) : DEFAULT_PRICING));
+  const [pricingErr, setPricingErr] = useState<PricingErrors>({});
   const form = useForm<LinkFormInput, unknown, LinkFormOutput>({
     resolver: zodResolver(linkFormSchema),
     defaultValues: {
-      title: '',
-      description: '',
-      agentName: '',
-      agentEmail: '',
-      propertyIds: [],
-      isActive: true,
+      title: link?.title ?? '',
+      description: link?.description ?? '',
+      agentName: link?.agentName ?? '',
+      agentEmail: link?.agentEmail ?? '',
+      propertyIds: link?.propertyIds ?? [],
+      isActive: link?.isActive ?? true,
     },
   });
   const { errors } = form.formState;
+  const propertyIds = useWatch({ control: form.control, name: 'propertyIds' }) ?? [];
 
   useEffect(() => {
-    if (!user) return;
+    if (!user || link) return;
     if (!form.getValues('agentName')) form.setValue('agentName', user.name);
     if (!form.getValues('agentEmail')) form.setValue('agentEmail', user.email);
-  }, [user, form]);
+  }, [user, form, link]);
 
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(
-      {
+  // The price is checked with the rest: its problems show under its fields.
+  const checkPricing = () => {
+    const problems = pricingErrors(pricing);
+    setPricingErr(problems);
+    return Object.keys(problems).length === 0;
+  };
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (!checkPricing()) return;
+      const fields = {
         title: values.title,
         description: values.description,
-        agentId,
         agentName: values.agentName,
         agentEmail: values.agentEmail ?? null,
         propertyIds: values.propertyIds,
         isActive: values.isActive,
-      },
-      {
-        onSuccess: () => {
-          notify.success('White-label link created successfully');
-          form.reset();
-          onDone();
+        ...pricingInput(pricing),
+      };
+      if (link) {
+        update.mutate(
+          { id: link.id, ...fields },
+          {
+            onSuccess: () => {
+              notify.success('White-label link updated successfully');
+              onDone();
+            },
+            onError: () => notify.error('Failed to update white-label link'),
+          },
+        );
+        return;
+      }
+      create.mutate(
+        { agentId: agentId!, ...fields },
+        {
+          onSuccess: () => {
+            notify.success('White-label link created successfully');
+            form.reset();
+            setPricing(DEFAULT_PRICING);
+            onDone();
+          },
+          onError: () => notify.error('Failed to create white-label link'),
         },
-        onError: () => notify.error('Failed to create white-label link'),
-      },
-    ),
+      );
+    },
+    () => checkPricing(),
   );
 
   const propertiesError = errors.propertyIds?.message ?? errors.propertyIds?.root?.message;
@@ -137,12 +179,23 @@ export function CreateNewLinkForm({
           </label>
         )}
       />
+      <LinkPricingFields
+        value={pricing}
+        onChange={(next) => {
+          setPricing(next);
+          setPricingErr({});
+        }}
+        errors={pricingErr}
+        propertyIds={propertyIds}
+        searchFilters={link?.searchFilters}
+        dated={linkStayOf(link?.searchFilters) != null}
+      />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Link'}
+        <Button type="submit" disabled={saving}>
+          {link ? (saving ? 'Saving...' : 'Save Changes') : saving ? 'Creating...' : 'Create Link'}
         </Button>
       </div>
     </form>

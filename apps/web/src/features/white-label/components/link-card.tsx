@@ -1,12 +1,14 @@
-import { formatLongDate, type WhiteLabelLink } from '@villas/shared';
+import { brochurePath, formatLongDate, linkStayOf, markupLabel, type WhiteLabelLink } from '@villas/shared';
 import { AlertDialog } from 'radix-ui';
-import { Copy, ExternalLink, Trash2 } from 'lucide-react';
+import { Copy, Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { useDeleteWhiteLabelLink } from '../api/delete-link';
+import { CreateNewLinkForm } from './create-new-link-form';
 
 const SHOWN_NAMES = 3;
 
@@ -17,13 +19,23 @@ export function ActiveBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge>;
 }
 
+/** Whether a client can open the link now (active and not expired): only then is there a brochure. */
+const isLive = (link: WhiteLabelLink) =>
+  link.isActive && (!link.expiresAt || new Date(link.expiresAt).getTime() > Date.now());
+
+/** 'Prices in GBP · +10%' (a fixed markup per stay, or per week on a link without dates). */
+export const pricingSummary = (link: WhiteLabelLink) =>
+  `Prices in ${link.currency} · ${markupLabel(link, linkStayOf(link.searchFilters) ? 'stay' : 'week')}`;
+
 /**
- * A link in the management dialog (seed 000 §2): the first 3 villa names then '+N more', copy link,
- * open and delete (after a confirmation).
+ * A link in the management dialog (seed 000 §2): the first 3 villa names then '+N more', the client's
+ * price settings, copy link, open, download the brochure (a live link), edit and delete (after a
+ * confirmation).
  */
 export function LinkCard({ link }: { link: WhiteLabelLink }) {
   const remove = useDeleteWhiteLabelLink();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const names = link.propertyNames ?? [];
   const shown = names.slice(0, SHOWN_NAMES);
   const more = Math.max(0, (names.length || link.propertyIds.length) - shown.length);
@@ -73,7 +85,8 @@ export function LinkCard({ link }: { link: WhiteLabelLink }) {
         )}
       </ul>
 
-      <p className="mt-4 text-xs uppercase tracking-[0.12em] text-stone">
+      <p className="mt-4 text-sm text-ink">{pricingSummary(link)}</p>
+      <p className="mt-1 text-xs uppercase tracking-[0.12em] text-stone">
         Created {formatLongDate(link.createdAt)} · {link.viewCount} {link.viewCount === 1 ? 'view' : 'views'}
         {link.expiresAt ? ` · Expires ${formatLongDate(link.expiresAt)}` : ''}
       </p>
@@ -90,6 +103,32 @@ export function LinkCard({ link }: { link: WhiteLabelLink }) {
             <span className="sr-only"> {link.title} in a new tab</span>
           </a>
         </Button>
+        {isLive(link) && (
+          <Button size="sm" variant="ghost" asChild>
+            <a href={brochurePath(link.uuid)} download>
+              <Download className="h-3.5 w-3.5" aria-hidden />
+              Download brochure
+              <span className="sr-only"> of {link.title}</span>
+            </a>
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${link.title}`}>
+          <Pencil className="h-3.5 w-3.5" aria-hidden />
+          Edit
+        </Button>
+        <Dialog open={editing} onOpenChange={setEditing}>
+          <DialogContent
+            className="max-w-xl"
+            title="Edit Link"
+            description="Change the villas, how the link presents you, and your client's price."
+          >
+            <CreateNewLinkForm
+              link={link}
+              onCancel={() => setEditing(false)}
+              onDone={() => setEditing(false)}
+            />
+          </DialogContent>
+        </Dialog>
         <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
           <AlertDialog.Trigger asChild>
             <Button

@@ -106,6 +106,72 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('No links yet')).toBeInTheDocument();
   });
 
+  it("shows each link's price, offers a live link's brochure, and edits the price", async () => {
+    let links = [
+      link({ currency: 'GBP', markupType: 'percent', markupValue: 10 }),
+      link({ id: 23, uuid: 'f00d-3', title: 'Alpine Escapes - Winter', isActive: false }),
+    ];
+    const calls = mockApi({
+      'GET /api/white-label/agent/5': () => ({ body: links }),
+      'GET /api/auth/user': () => ({ body: me }),
+      'POST /api/properties/search': optionsSearch([property(1, 'Villa Aurora')]),
+      'POST /api/white-label/price-preview': ({ body }) => ({
+        body: {
+          stay: null,
+          villas: [
+            {
+              propertyId: 1,
+              name: 'Villa Aurora',
+              villaCurrency: 'EUR',
+              missingRate: false,
+              price: {
+                amount: (body as { markupType: string }).markupType === 'fixed' ? 9_140 : 9_735,
+                currency: 'GBP',
+                basis: 'week',
+                nights: null,
+              },
+            },
+          ],
+        },
+      }),
+      'PATCH /api/white-label/21': ({ body }) => {
+        links = [{ ...links[0]!, ...(body as object) }, links[1]!];
+        return { body: links[0] };
+      },
+    });
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    const [live, inactive] = await within(dialog).findAllByRole('article');
+    expect(within(live!).getByText('Prices in GBP · +10%')).toBeInTheDocument();
+    expect(within(inactive!).getByText('Prices in EUR · No markup')).toBeInTheDocument();
+    expect(within(live!).getByRole('link', { name: /Download brochure/ })).toHaveAttribute(
+      'href',
+      '/api/white-label/f00d-1/brochure.pdf',
+    );
+    // An inactive link answers 'not found' to everyone: no brochure to offer.
+    expect(within(inactive!).queryByRole('link', { name: /Download brochure/ })).not.toBeInTheDocument();
+
+    await user.click(within(live!).getByRole('button', { name: 'Edit Azure Voyages - Sophie Laurent' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Link' });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Azure Voyages - Sophie Laurent');
+    expect(within(form).getByLabelText('Markup (%)')).toHaveValue('10');
+    expect(await within(form).findByText('£9,735 per week for Villa Aurora')).toBeInTheDocument();
+    await user.click(within(form).getByRole('combobox', { name: 'Markup' }));
+    await user.click(await screen.findByRole('option', { name: 'Fixed amount' }));
+    await user.type(within(form).getByLabelText('Amount (£)'), '500');
+    expect(await within(form).findByText('£9,140 per week for Villa Aurora')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('White-label link updated successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      title: 'Azure Voyages - Sophie Laurent',
+      propertyIds: [1, 2, 3, 4, 5],
+      currency: 'GBP',
+      markupType: 'fixed',
+      markupValue: 500,
+    });
+    expect(await within(dialog).findByText('Prices in GBP · +£500 per week')).toBeInTheDocument();
+  });
+
   it('tells the agent when a delete fails', async () => {
     mockApi({
       'GET /api/white-label/agent/5': () => ({ body: [link()] }),
@@ -133,6 +199,7 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
         property(3, 'Villa Serena'),
       ]),
       'POST /api/white-label': () => ({ status: 201, body: link({ id: 22, uuid: 'f00d-2' }) }),
+      'POST /api/white-label/price-preview': () => ({ body: { stay: null, villas: [] } }),
     });
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
@@ -183,6 +250,9 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
       agentEmail: 'sophie@azure-voyages.test',
       propertyIds: [3, 1],
       isActive: true,
+      currency: 'EUR',
+      markupType: 'none',
+      markupValue: 0,
     });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create New Link' })).not.toBeInTheDocument(),

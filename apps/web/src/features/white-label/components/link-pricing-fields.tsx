@@ -1,0 +1,205 @@
+import {
+  CURRENCIES,
+  clientPriceParts,
+  linkPricingSchema,
+  type Currency,
+  type LinkPricePreview,
+  type LinkPricingInput,
+  type MarkupType,
+  type WhiteLabelLink,
+} from '@villas/shared';
+import { useEffect, useState } from 'react';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { usePricePreview } from '../api/preview-price';
+
+/** The price fields as typed: the markup stays text until it is checked. */
+export interface PricingForm {
+  currency: Currency;
+  markupType: MarkupType;
+  markupValue: string;
+}
+export type PricingErrors = Partial<Record<keyof PricingForm, string>>;
+
+export const DEFAULT_PRICING: PricingForm = { currency: 'EUR', markupType: 'none', markupValue: '' };
+
+export const pricingFromLink = (l: Pick<WhiteLabelLink, 'currency' | 'markupType' | 'markupValue'>) => ({
+  currency: l.currency,
+  markupType: l.markupType,
+  markupValue: l.markupType === 'none' ? '' : String(l.markupValue),
+});
+
+/** The fields as the API takes them: no markup is 0, a blank amount is 0, anything else a number. */
+export function pricingInput(f: PricingForm): LinkPricingInput {
+  const text = f.markupValue.trim();
+  return {
+    currency: f.currency,
+    markupType: f.markupType,
+    markupValue: f.markupType === 'none' || text === '' ? 0 : Number(text),
+  };
+}
+
+/** The shared schema's verdict on the fields, one message per field (empty when they are fine). */
+export function pricingErrors(f: PricingForm): PricingErrors {
+  const checked = linkPricingSchema.safeParse(pricingInput(f));
+  if (checked.success) return {};
+  const out: PricingErrors = {};
+  for (const issue of checked.error.issues) {
+    const key = issue.path[0] as keyof PricingForm;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+const CURRENCY_NAMES: Record<Currency, string> = {
+  EUR: 'EUR – Euro',
+  USD: 'USD – US dollar',
+  GBP: 'GBP – Pound sterling',
+  CHF: 'CHF – Swiss franc',
+};
+const MARKUP_OPTIONS = [
+  { value: 'none', label: 'No markup' },
+  { value: 'percent', label: 'Percentage' },
+  { value: 'fixed', label: 'Fixed amount' },
+];
+const symbolOf = (currency: Currency) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    .formatToParts(0)
+    .find((p) => p.type === 'currency')?.value ?? currency;
+
+/** Waits until the value has stayed the same for `ms` (so typing asks the server once per pause). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** 'Your client sees: £9,735 per week for Villa Belvedere', from the server's own calculation. */
+export function previewSentence(villa: LinkPricePreview['villas'][number]): string {
+  const p = clientPriceParts(villa.price);
+  if (villa.price.amount == null) return `'Price on Request' for ${villa.name}`;
+  return villa.price.basis === 'week'
+    ? `${p.figure} ${p.tail} for ${villa.name}`
+    : `${p.figure} for ${villa.name}, ${p.tail?.replace(/^for /, '')}`;
+}
+
+function PricePreview({
+  form,
+  propertyIds,
+  searchFilters,
+}: {
+  form: PricingForm;
+  propertyIds: number[];
+  searchFilters?: Record<string, unknown> | null;
+}) {
+  const valid = Object.keys(pricingErrors(form)).length === 0;
+  const request = useSettled(
+    valid && propertyIds.length > 0 ? { propertyIds, searchFilters, ...pricingInput(form) } : null,
+    300,
+  );
+  const { data, isError } = usePricePreview(request);
+  if (!propertyIds.length) {
+    return <p className="text-sm text-stone">Choose a villa to see the price your client will see.</p>;
+  }
+  if (isError)
+    return <p className="text-sm text-stone">The price your client sees could not be worked out.</p>;
+  if (!data || !data.villas.length) return null;
+  const [first, ...rest] = data.villas;
+  const missing = data.villas.filter((v) => v.missingRate);
+  return (
+    <div className="space-y-1.5 border-l-2 border-gold pl-3">
+      <p className="text-sm text-ink">
+        <span className="text-stone">Your client sees:</span>{' '}
+        <span className="font-medium lining-nums">{previewSentence(first!)}</span>
+        {rest.length > 0 && (
+          <span className="text-stone">
+            {' '}
+            (and {rest.length} more {rest.length === 1 ? 'villa' : 'villas'}, each at its own price)
+          </span>
+        )}
+      </p>
+      {missing.map((v) => (
+        <p key={v.propertyId} className="text-xs text-danger">
+          No {v.villaCurrency} to {form.currency} exchange rate: your client sees &lsquo;Price on
+          Request&rsquo; for {v.name}.
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The agent's price on a link (create and edit): the display currency, a markup (none, a percentage
+ * or a fixed amount in that currency), checked by the shared schema, and a live line with what the
+ * client will see for the first villa, computed by the server the way the client's page is.
+ */
+export function LinkPricingFields({
+  value,
+  onChange,
+  errors = {},
+  propertyIds,
+  searchFilters,
+  dated,
+}: {
+  value: PricingForm;
+  onChange: (next: PricingForm) => void;
+  errors?: PricingErrors;
+  propertyIds: number[];
+  searchFilters?: Record<string, unknown> | null;
+  /** The link has dates: a fixed amount is added to the stay's total. */
+  dated?: boolean;
+}) {
+  const set = (patch: Partial<PricingForm>) => onChange({ ...value, ...patch });
+  const fixedHint = dated
+    ? 'Added once to the price of the stay.'
+    : "Added once per stay; on a link without dates, to each week's price ('from … per week').";
+  return (
+    <fieldset className="space-y-4 rounded-[2px] border border-line bg-ivory/60 px-4 pb-4 pt-3">
+      <legend className="px-1 text-xs font-medium uppercase tracking-[0.12em] text-stone">
+        Your client&rsquo;s price
+      </legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Currency" error={errors.currency}>
+          <Select
+            value={value.currency}
+            onValueChange={(v) => set({ currency: v as Currency })}
+            options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_NAMES[c] }))}
+          />
+        </Field>
+        <Field label="Markup" error={errors.markupType}>
+          <Select
+            value={value.markupType}
+            onValueChange={(v) => set({ markupType: v as MarkupType, markupValue: '' })}
+            options={MARKUP_OPTIONS}
+          />
+        </Field>
+        {value.markupType !== 'none' && (
+          <Field
+            label={value.markupType === 'percent' ? 'Markup (%)' : `Amount (${symbolOf(value.currency)})`}
+            error={errors.markupValue}
+          >
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={value.markupType === 'percent' ? '10' : '500'}
+              value={value.markupValue}
+              onChange={(e) => set({ markupValue: e.target.value })}
+            />
+          </Field>
+        )}
+      </div>
+      <p className="text-xs leading-relaxed text-stone">
+        {value.markupType === 'fixed'
+          ? fixedHint
+          : 'Your client sees every price in this currency with your markup included, never your rate.'}
+      </p>
+      <div aria-live="polite">
+        <PricePreview form={value} propertyIds={propertyIds} searchFilters={searchFilters} />
+      </div>
+    </fieldset>
+  );
+}
