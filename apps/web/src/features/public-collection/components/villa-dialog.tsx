@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ImageGallery } from '../../../components/gallery/image-gallery';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { BookingRequestForm } from './booking-request-form';
+import { ClientPriceLine } from './client-price';
 import { placeOf } from './villa-card';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -19,7 +20,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 /**
  * A villa's detail for the client (seed 000 §2): gallery with lightbox, description, amenities grouped
- * by category, and the booking request form.
+ * by category, the client's price, and the booking request form.
  */
 export function VillaDialog({
   uuid,
@@ -68,19 +69,19 @@ export function VillaDialog({
                 </section>
               )}
             </div>
-            <ul
-              aria-label="At a glance"
-              className="h-fit space-y-2 border-t border-line pt-4 lg:border-l lg:border-t-0 lg:pl-6 lg:pt-0"
-            >
-              <Fact icon={<BedDouble className="h-4 w-4" />}>
-                {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
-              </Fact>
-              <Fact icon={<Bath className="h-4 w-4" />}>{bathroomsFor(p.bedrooms)} bathrooms</Fact>
-              <Fact icon={<Users className="h-4 w-4" />}>Up to {p.maxGuests} guests</Fact>
-              <Fact icon={<Home className="h-4 w-4" />}>
-                {PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa'}
-              </Fact>
-            </ul>
+            <div className="h-fit border-t border-line pt-4 lg:border-l lg:border-t-0 lg:pl-6 lg:pt-0">
+              <ClientPriceLine price={p.price} size="detail" className="mb-5" />
+              <ul aria-label="At a glance" className="space-y-2">
+                <Fact icon={<BedDouble className="h-4 w-4" />}>
+                  {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
+                </Fact>
+                <Fact icon={<Bath className="h-4 w-4" />}>{bathroomsFor(p.bedrooms)} bathrooms</Fact>
+                <Fact icon={<Users className="h-4 w-4" />}>Up to {p.maxGuests} guests</Fact>
+                <Fact icon={<Home className="h-4 w-4" />}>
+                  {PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa'}
+                </Fact>
+              </ul>
+            </div>
           </div>
           <section aria-labelledby={`request-${p.id}`} className="mt-10 border-t border-line pt-8">
             <p className="eyebrow">Private enquiry</p>
