@@ -74,7 +74,7 @@ export async function startServer(
   );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${out}`)),
+      () => reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${out.slice(-3000)}`)),
       startTimeoutMs,
     );
     const onData = () => {
@@ -87,7 +87,7 @@ export async function startServer(
     child.stdout!.on('data', onData);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${out}`));
+      reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${out.slice(-3000)}`));
     });
   });
   return {

@@ -97,6 +97,10 @@ describe('SIGTERM during a burst of writes', () => {
         expect((a as NodeJS.ErrnoException).code).toMatch(/ECONNREFUSED|ECONNRESET|EPIPE/);
       else expect(a.status, a.body).toBe(503);
     }
+    console.log(
+      `SIGTERM after 10 of ${BURST} answers: ${ok.length} answered 201 (${ok.filter((a) => a.late).length} ` +
+        `after the signal), ${others.length} refused`,
+    );
     const ids = ok.map((a) => JSON.parse(a.body).id as number);
     const after = await database.open();
     try {
