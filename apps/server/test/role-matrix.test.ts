@@ -18,8 +18,9 @@ import {
 } from './route-samples';
 
 /**
- * Every route × five callers (docs/decisions/008): nobody signed in, a pending agent (a session of
- * an account whose approval was withdrawn), agent A, agent B using A's ids, and an administrator.
+ * Every route × five callers (docs/decisions/014-route-access.md): nobody signed in, a pending
+ * agent (a session of an account whose approval was withdrawn), agent A, agent B using A's ids, and
+ * an administrator.
  * What each gets follows from the route's declared access: 401 for the anonymous and pending caller
  * on anything not public, 403 for agents on admin routes, 403/404 (or an answer without A's rows)
  * for B on A's data, and the route's own success for everyone it allows. Never a 5xx, and B's calls

@@ -3,9 +3,10 @@ import { ROUTE_ACCESS } from '../src/plugins/auth';
 import { useTestContext } from './helpers';
 
 /**
- * The route inventory (docs/decisions/008): every route the app registers declares who may call it
- * in its route config (`config: { access }`), and the role matrix (role-matrix.test.ts) checks each
- * declaration against what the route answers. A new route without a rule fails here, named.
+ * The route inventory (docs/decisions/014-route-access.md): every route the app registers declares
+ * who may call it in its route config (`config: { access }`), and the role matrix
+ * (role-matrix.test.ts) checks each declaration against what the route answers. A new route
+ * without a rule fails here, named.
  */
 const ctx = useTestContext();
 

@@ -18,10 +18,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * Who may call the route (docs/decisions/008): every route declares one, and the route inventory
-     * test fails for a route that does not. Access is decided on the matched route, never on the URL
-     * text (an encoded or absolute request target matches the same route). A route without it is
-     * closed: it needs a signed-in user.
+     * Who may call the route (docs/decisions/014-route-access.md): every route declares one, and
+     * the route inventory test fails for a route that does not. Access is decided on the matched
+     * route, never on the URL text (an encoded or absolute request target matches the same route).
+     * A route without it is closed: it needs a signed-in user.
      */
     access?: RouteAccess;
     /** Static files: public, and no session lookup (no database query per asset). */
