@@ -34,7 +34,7 @@ const ctx = useTestContext({ UPLOAD_DIR: uploadDir, OUTBOUND_TIMEOUT_MS: '300' }
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
 /** Runs per route and caller: a few hundred requests per route in all, within the file's ~40 s budget. */
-const RUNS_ADMIN = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS_ADMIN = Number(process.env.FUZZ_RUNS ?? 25);
 const RUNS_ANONYMOUS_PUBLIC = Math.max(4, Math.round(RUNS_ADMIN / 2));
 const RUNS_ANONYMOUS_CLOSED = 2;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;

@@ -349,6 +349,21 @@ export const SAMPLES: Record<string, Sample> = {
     }),
     ok: [201],
   },
+  'GET /api/white-label/:uuid/brochure.pdf': {
+    request: (w) => ({ url: `/api/white-label/${w.link.uuid}/brochure.pdf` }),
+  },
+  'POST /api/white-label/price-preview': {
+    request: (w) => ({
+      url: '/api/white-label/price-preview',
+      payload: { propertyIds: [w.propertyId], currency: 'EUR', markupType: 'percent', markupValue: 10 },
+    }),
+  },
+  'PATCH /api/white-label/:id': {
+    request: async (w) => ({
+      url: `/api/white-label/${(await linkOfA(w, 'Link to edit')).id}`,
+      payload: { isActive: false },
+    }),
+  },
   'GET /api/user/dashboard/white-label-links': {
     request: () => ({ url: '/api/user/dashboard/white-label-links' }),
   },
