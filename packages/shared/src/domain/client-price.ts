@@ -5,7 +5,7 @@ import { multiply, roundRatio, toRatio, type Ratio } from './decimal.js';
 import { formatMoney, isPriceOnRequest } from './pricing.js';
 
 /**
- * The agent's price on a white-label link (docs/decisions/008-link-pricing.md). The client never sees
+ * The agent's price on a white-label link (docs/decisions/015-link-pricing-and-brochure.md). The client never sees
  * the trade price: every villa on the link shows the client's price, in the link's display currency,
  * with the agent's markup included.
  *

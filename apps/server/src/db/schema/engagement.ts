@@ -73,7 +73,7 @@ export const whiteLabelLinks = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
-     * The agent's price on the link (docs/decisions/008-link-pricing.md): the client sees every price in
+     * The agent's price on the link (docs/decisions/015-link-pricing-and-brochure.md): the client sees every price in
      * `currency` (EUR, USD, GBP or CHF) with the markup included. `markupValue` is whole basis points
      * for 'percent' (1000 = 10 %) and whole minor units of `currency` for 'fixed' (50000 = £500.00,
      * added once per stay, or per week on a link without dates); 0 for 'none'.

@@ -50,7 +50,9 @@ export function VillaCard({
         </h3>
         <PropertyFacts bedrooms={p.bedrooms} maxGuests={p.maxGuests} type={type} className="mt-3 gap-x-5" />
         <AmenityBadges names={p.amenities} />
-        <ClientPriceLine price={p.price} className="mt-auto border-t border-line pt-5" />
+        <div className="mt-auto pt-6">
+          <ClientPriceLine price={p.price} className="border-t border-line pt-5" />
+        </div>
         <div className="flex flex-col gap-2 pt-5 sm:flex-row">
           <Button variant="outline" size="sm" onClick={onDetails} aria-label={`Discover ${p.name}`}>
             Discover
