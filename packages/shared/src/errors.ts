@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Machine-readable error codes. Every error body the API writes carries one of these. */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
@@ -25,13 +23,35 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export const apiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  requestId: z.string().optional(),
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .optional(),
-  details: z.unknown().optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+/** The body of every error answer (apiErrorSchema in error-body.ts is its schema). */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  requestId?: string;
+  issues?: Array<{ path: Array<string | number>; message: string }>;
+  details?: unknown;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isIssue = (v: unknown) =>
+  isRecord(v) &&
+  typeof v.message === 'string' &&
+  Array.isArray(v.path) &&
+  v.path.every((p) => typeof p === 'string' || typeof p === 'number');
+
+/**
+ * An error answer's body when it is ours, else null: what `apiErrorSchema.safeParse` accepts (a test
+ * holds the two together). Written out, without zod, because the web app's fetcher runs on every page
+ * and the public pages load no zod.
+ */
+export function parseApiErrorBody(value: unknown): ApiErrorBody | null {
+  if (!isRecord(value) || typeof value.code !== 'string' || typeof value.message !== 'string') return null;
+  if (value.requestId !== undefined && typeof value.requestId !== 'string') return null;
+  if (value.issues !== undefined && !(Array.isArray(value.issues) && value.issues.every(isIssue)))
+    return null;
+  const body: ApiErrorBody = { code: value.code, message: value.message };
+  if (value.requestId !== undefined) body.requestId = value.requestId;
+  if (value.issues !== undefined) body.issues = value.issues as ApiErrorBody['issues'];
+  if ('details' in value) body.details = value.details;
+  return body;
+}

@@ -27,7 +27,7 @@ export const userIdParamSchema = z.object({
  * - `resync`: events may have been missed (a reconnection the server cannot replay): refetch all.
  * - `end`: the session ended (signed out, expired, account closed); do not reconnect.
  */
-export const LIVE_STREAM_PATH = '/api/notifications/stream';
+// LIVE_STREAM_PATH and LIVE_EVENT_NAMES are in live-events.ts (no zod: every page of the web app uses them).
 
 export const liveNotificationEventSchema = z.object({
   action: z.enum(['created', 'updated', 'deleted']),
@@ -53,11 +53,3 @@ export interface LiveEventMap {
   end: z.infer<typeof liveEndEventSchema>;
 }
 export type LiveEventName = keyof LiveEventMap;
-export const LIVE_EVENT_NAMES = [
-  'ready',
-  'notification',
-  'link-view',
-  'inquiry',
-  'resync',
-  'end',
-] as const satisfies readonly LiveEventName[];

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@villas/shared';
+import { parseApiErrorBody, type ApiErrorBody } from '@villas/shared';
 
 /** The code of an answer that did not carry our JSON error body (a proxy's HTML page, an empty body). */
 export const HTTP_ERROR = 'HTTP_ERROR';
@@ -79,14 +79,13 @@ export async function api<T>(
     throw new ApiError(0, NETWORK_ERROR, FAILURE_MESSAGES.unreachable);
   }
   if (!res.ok) {
-    let parsed: ReturnType<typeof apiErrorSchema.safeParse> | undefined;
+    let body: ApiErrorBody | null;
     try {
-      parsed = apiErrorSchema.safeParse(JSON.parse(text));
+      body = parseApiErrorBody(JSON.parse(text));
     } catch {
-      parsed = undefined;
+      body = null;
     }
-    if (parsed?.success && parsed.data.message.trim())
-      throw new ApiError(res.status, parsed.data.code, parsed.data.message, parsed.data.issues);
+    if (body?.message.trim()) throw new ApiError(res.status, body.code, body.message, body.issues);
     throw new ApiError(res.status, HTTP_ERROR, statusMessage(res.status));
   }
   if (!text) return undefined as T;
