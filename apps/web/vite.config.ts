@@ -26,7 +26,8 @@ const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|webmanifest|xml)$/;
 function precompress(): Plugin {
   return {
     name: 'villas:precompress',
-    apply: 'build',
+    // The browser's files only: the server-rendering bundle (dist-ssr/) is read from disk by Node.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle({ dir }) {
       if (!dir) return;
       const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -54,7 +55,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   // changeOrigin stays false: the API's Origin check compares Origin with Host, which must remain the
   // address the browser used.
@@ -62,7 +63,38 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: api, changeOrigin: false }, '/uploads': { target: api, changeOrigin: false } },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // The server rendering bundle is self-contained and always React's production build, whatever the
+  // server's environment: every package is bundled in (none is resolved at run time).
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild
+    ? // `vite build --ssr src/entry-server.tsx`: the public pages' server rendering, for the server's
+      // web plugin (apps/server/src/plugins/server-render.ts).
+      { outDir: 'dist-ssr', sourcemap: true, emptyOutDir: true, copyPublicDir: false }
+    : {
+        sourcemap: true,
+        chunkSizeWarningLimit: 600,
+        // Which chunks and styles each route module needs: a server-rendered page preloads its own.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Libraries by what needs them, so a page gets only its own: the client's white-label page
+            // needs React but not the query cache or the router until a villa is opened.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+              ],
+            },
+          },
+          // The app, and the client's white-label page as its own small app without the router.
+          input: {
+            main: path.resolve(import.meta.dirname, 'index.html'),
+            collection: path.resolve(import.meta.dirname, 'collection.html'),
+          },
+        },
+      },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -70,4 +102,4 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     css: false,
   },
-});
+}));

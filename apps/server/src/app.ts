@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { Mailer } from './lib/mailer';
 import { registerModules } from './modules';
+import { serverPages } from './modules/pages/pages';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin, type RouteAccess } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** The built web app's folder: apps/web/dist unless a test brings its own. */
   webDistDir?: string;
+  /** Its server rendering's folder (apps/web/dist-ssr beside the default dist; none for a test's own). */
+  webSsrDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -105,7 +108,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(auditPlugin);
   await app.register(uploadsPlugin);
   await app.register(registerModules);
-  await app.register(webPlugin, { serveWeb: opts.serveWeb ?? false, distDir: opts.webDistDir });
+  await app.register(webPlugin, {
+    serveWeb: opts.serveWeb ?? false,
+    distDir: opts.webDistDir,
+    ssrDir: opts.webSsrDir,
+    pages: serverPages,
+  });
   return app;
 }
 

@@ -8,3 +8,5 @@ import { fileURLToPath } from 'node:url';
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const migrationsDir = path.join(serverRoot, 'drizzle');
 export const webDistDir = path.resolve(serverRoot, '../web/dist');
+/** The web app's server rendering of its public pages (`vite build --ssr`, apps/web/package.json). */
+export const webSsrDir = path.resolve(serverRoot, '../web/dist-ssr');

@@ -5,7 +5,8 @@ import { ADMIN_PAGES, ADMIN_TABS, ErrorCode } from '@villas/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { markAssets } from './auth';
-import { webDistDir } from '../paths';
+import { loadServerRenderer, type SsrState, type WebApp } from './server-render';
+import { webDistDir, webSsrDir } from '../paths';
 
 /** Client-side routes of seed 000 §2. Anything else gets the SPA with status 404 (it renders the 404 page). */
 const SPA_ROUTES = [
@@ -23,6 +24,22 @@ const SPA_ROUTES = [
 
 export type HtmlTransform = (request: FastifyRequest, html: string) => Promise<string> | string;
 
+/**
+ * A public page the server renders as HTML (the browser then hydrates it): which of the web app's two
+ * apps renders it, and the API answers it is rendered from, keyed by their URL (the web app's query
+ * keys), read as the visitor would read them.
+ */
+export interface ServerPage {
+  /** Its route (Fastify's path syntax). */
+  path: string;
+  app: WebApp;
+  load(request: FastifyRequest): Promise<{
+    queries: SsrState['queries'];
+    /** The answer's status when not 200 (a white-label link that is not live: 404). */
+    status?: number;
+  }>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Lets a module rewrite the SPA's HTML for its routes (e.g. Open Graph tags on shared links). */
@@ -34,6 +51,13 @@ export interface WebOptions {
   serveWeb: boolean;
   /** The built web app; apps/web/dist unless a test points elsewhere. */
   distDir?: string;
+  /**
+   * The web app's server rendering (apps/web/dist-ssr); by default only beside the default dist. A
+   * build without it, or a test's own dist, is sent as it is and renders in the browser.
+   */
+  ssrDir?: string;
+  /** The public pages to render on the server, when the build can (modules/pages). */
+  pages?: (app: FastifyInstance) => ServerPage[];
 }
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
@@ -63,12 +87,59 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     });
   }
   const indexHtml = serve ? readFileSync(indexFile, 'utf8') : '';
+  const renderer = serve
+    ? await loadServerRenderer(distDir, opts.ssrDir ?? (opts.distDir ? undefined : webSsrDir))
+    : null;
 
-  async function sendSpa(request: FastifyRequest, reply: FastifyReply, status: number) {
+  async function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: { html: string; status: number },
+  ) {
     const pathname = request.url.split('?')[0] ?? '/';
-    let html = indexHtml;
+    let html = answer.html;
     for (const t of app.htmlTransforms) if (t.pattern.test(pathname)) html = await t.transform(request, html);
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return (
+      reply
+        .code(answer.status)
+        // A page rendered for a signed-in user is theirs alone (the auth plugin adds no-store too).
+        .header('cache-control', request.user ? 'private, no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  }
+
+  /**
+   * A server-rendered page, or the app as it is when its rendering fails (the browser then renders
+   * it, as without server rendering): a failure here never costs the visitor the page.
+   */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServerPage) {
+    let html: string;
+    let status = 200;
+    try {
+      const data = await page.load(request);
+      html = await renderer!.render(page.app, request.url, { queries: data.queries });
+      status = data.status ?? 200;
+    } catch (err) {
+      request.log.error({ err }, 'server rendering failed: the page is sent for the browser to render');
+      html = indexHtml;
+    }
+    return sendHtml(request, reply, { html, status });
+  }
+
+  // Routes of their own, unlike the rest of the app (the not-found handler's): public, so the auth
+  // plugin loads the visitor's session, and compressed like any answer (rendered pages are 10-50 kB).
+  if (renderer) {
+    for (const page of opts.pages?.(app) ?? []) {
+      app.get(
+        page.path,
+        {
+          config: { access: 'public' },
+          preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: 60_000 }) : undefined,
+        },
+        (request, reply) => sendPage(request, reply, page),
+      );
+    }
   }
 
   app.setNotFoundHandler(
@@ -76,7 +147,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (serve && request.method === 'GET' && !pathname.startsWith('/api/')) {
-        return sendSpa(request, reply, SPA_ROUTES.some((r) => r.test(pathname)) ? 200 : 404);
+        const status = SPA_ROUTES.some((r) => r.test(pathname)) ? 200 : 404;
+        return sendHtml(request, reply, { html: indexHtml, status });
       }
       return reply.code(404).send({
         code: ErrorCode.NOT_FOUND,

@@ -1,13 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
-import { createQueryClient } from '../lib/query-client';
-import { createRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createRouter(queryClient));
+/**
+ * The app's providers around the router. The server renders the same tree with a static router
+ * (entry-server.tsx), so a server-rendered page hydrates into it unchanged.
+ */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,18 +1,42 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { AdminTab } from '../config/paths';
 import type { RouteHandle } from './layout/page-title';
 import { Root, RootHydrateFallback } from './layout/root';
 import { RouteError } from './layout/route-error';
 import { ADMIN_TAB_LABELS } from './routes/admin/tab-labels';
 
-const title = (t: string): RouteHandle => ({ title: t });
-const PAGE_NOT_FOUND = title('Page Not Found');
+/**
+ * The lazily loaded route modules by source path, each its own chunk. The path is also the chunk's
+ * name in the build manifest: a page rendered on the server links the chunks of its routes
+ * (`routeModules`) so the browser fetches them with the entry, not after it.
+ */
+const modules = import.meta.glob<Record<string, unknown>>([
+  './layout/app-layout.tsx',
+  './routes/*.tsx',
+  './routes/admin/*.tsx',
+  '!./**/*.test.tsx',
+  // Part of the admin route's module, not a route.
+  '!./routes/admin/overview.tsx',
+]);
 
-const adminTab = (tab: AdminTab, lazy: RouteObject['lazy']): RouteObject => ({
+/** The module of a route, and its source path (`handle.module`) for the build manifest. */
+function load(path: string): Pick<RouteObject, 'lazy'> & { handle: RouteHandle } {
+  const lazy = modules[path];
+  if (!lazy) throw new Error(`No route module ${path}`);
+  return { lazy, handle: { module: `src/app/${path.slice(2)}` } };
+}
+
+/** A lazy route with its document title (`handle.title`). */
+const page = (path: string, title?: string): ReturnType<typeof load> => {
+  const route = load(path);
+  return { lazy: route.lazy, handle: { ...route.handle, title } };
+};
+const NOT_FOUND = './routes/not-found.tsx';
+
+const adminTab = (tab: AdminTab, path: string): RouteObject => ({
   path: tab,
-  handle: title(`${ADMIN_TAB_LABELS[tab]} · Admin Panel`),
-  lazy,
+  ...page(path, `${ADMIN_TAB_LABELS[tab]} · Admin Panel`),
 });
 
 /**
@@ -29,56 +53,61 @@ export function routes(_queryClient: QueryClient): RouteObject[] {
       children: [
         {
           // Lazy too: a client on a white-label link never downloads the nav, bell or agent code.
-          lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+          ...load('./layout/app-layout.tsx'),
           children: [
-            { index: true, handle: title('Extraordinary Luxury'), lazy: () => import('./routes/landing') },
-            {
-              path: 'company-info',
-              handle: title('Company Information'),
-              lazy: () => import('./routes/company-info'),
-            },
-            { path: 'login', handle: title('Agent Login'), lazy: () => import('./routes/login') },
-            { path: 'register', handle: title('Apply for Access'), lazy: () => import('./routes/register') },
-            {
-              path: 'dashboard',
-              handle: title('Search Properties'),
-              lazy: () => import('./routes/dashboard'),
-            },
-            {
-              path: 'user-dashboard',
-              handle: title('My Links'),
-              lazy: () => import('./routes/user-dashboard'),
-            },
+            { index: true, ...page('./routes/landing.tsx', 'Extraordinary Luxury') },
+            { path: 'company-info', ...page('./routes/company-info.tsx', 'Company Information') },
+            { path: 'login', ...page('./routes/login.tsx', 'Agent Login') },
+            { path: 'register', ...page('./routes/register.tsx', 'Apply for Access') },
+            { path: 'dashboard', ...page('./routes/dashboard.tsx', 'Search Properties') },
+            { path: 'user-dashboard', ...page('./routes/user-dashboard.tsx', 'My Links') },
             {
               // The admin area is its own chunks: agents and clients never download it.
               path: 'admin',
-              handle: title('Admin Panel'),
-              lazy: () => import('./routes/admin'),
+              ...page('./routes/admin.tsx', 'Admin Panel'),
               children: [
-                { index: true, lazy: () => import('./routes/admin/index') },
-                adminTab('properties', () => import('./routes/admin/properties')),
-                adminTab('users', () => import('./routes/admin/users')),
-                adminTab('white-label', () => import('./routes/admin/white-label')),
-                adminTab('destinations', () => import('./routes/admin/destinations')),
-                adminTab('notifications', () => import('./routes/admin/notifications')),
-                adminTab('api-connections', () => import('./routes/admin/api-connections')),
-                adminTab('sync-monitoring', () => import('./routes/admin/sync-monitoring')),
-                {
-                  path: 'audit-log',
-                  handle: title('Audit Log · Admin Panel'),
-                  lazy: () => import('./routes/admin/audit-log'),
-                },
-                { path: '*', handle: PAGE_NOT_FOUND, lazy: () => import('./routes/not-found') },
+                { index: true, ...page('./routes/admin/index.tsx') },
+                adminTab('properties', './routes/admin/properties.tsx'),
+                adminTab('users', './routes/admin/users.tsx'),
+                adminTab('white-label', './routes/admin/white-label.tsx'),
+                adminTab('destinations', './routes/admin/destinations.tsx'),
+                adminTab('notifications', './routes/admin/notifications.tsx'),
+                adminTab('api-connections', './routes/admin/api-connections.tsx'),
+                adminTab('sync-monitoring', './routes/admin/sync-monitoring.tsx'),
+                { path: 'audit-log', ...page('./routes/admin/audit-log.tsx', 'Audit Log · Admin Panel') },
+                { path: '*', ...page(NOT_FOUND, 'Page Not Found') },
               ],
             },
-            { path: '*', handle: PAGE_NOT_FOUND, lazy: () => import('./routes/not-found') },
+            { path: '*', ...page(NOT_FOUND, 'Page Not Found') },
           ],
         },
-        { path: 'about', handle: title('About'), lazy: () => import('./routes/about') },
-        { path: 'white-label/:uuid', lazy: () => import('./routes/white-label') },
+        { path: 'about', ...page('./routes/about.tsx', 'About') },
+        { path: 'white-label/:uuid', ...page('./routes/white-label.tsx') },
       ],
     },
   ];
 }
 
-export const createRouter = (queryClient: QueryClient) => createBrowserRouter(routes(queryClient));
+/**
+ * Loads the modules of the routes `url` matches into the route objects, as the router would when it
+ * navigates there. Before hydrating server-rendered HTML: the first render must be the page the
+ * server rendered, not the loading fallback.
+ */
+export async function resolveRoutes(list: RouteObject[], url: string): Promise<void> {
+  for (const { route } of matchRoutes(list, url) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    const found = await route.lazy();
+    // A module's exports become route properties, as React Router does with `lazy` itself.
+    Object.assign(route, found, { lazy: undefined });
+  }
+}
+
+/** The source paths of the route modules `url` renders (for the build manifest). */
+export function routeModules(list: RouteObject[], url: string): string[] {
+  return (matchRoutes(list, url) ?? []).flatMap(({ route }) => {
+    const module = (route.handle as RouteHandle | undefined)?.module;
+    return module ? [module] : [];
+  });
+}
+
+export const createRouter = (list: RouteObject[]) => createBrowserRouter(list);

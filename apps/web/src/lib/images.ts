@@ -42,6 +42,13 @@ export function srcSetFor(url: string | null | undefined): string | undefined {
  * sharpness, never layout).
  */
 export const IMAGE_SIZES = {
+  /**
+   * The landing hero: a photograph (3:2) covering the first screen (about the viewport's height), so
+   * on a portrait or squarish screen it is as wide as 1.5 × the screen's height, wider than the screen.
+   */
+  landingHero: '(max-aspect-ratio: 3/2) 150vh, 100vw',
+  /** The collection's hero: the same photograph over at least 34rem, 40rem from `sm`, 44rem from `lg`. */
+  collectionHero: '(max-width: 639px) 816px, (max-width: 1023px) max(100vw, 960px), max(100vw, 1056px)',
   /** Catalogue cards: 1 column, 2 from `sm`, 3 from `lg`, inside a max-w-7xl page. */
   card: '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
   /** The collection's villa cards: 1 column, 2 from `md`, 3 from `xl`. */

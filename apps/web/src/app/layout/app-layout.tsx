@@ -18,3 +18,6 @@ export function AppLayout() {
     </div>
   );
 }
+
+/** The route module's component (router.tsx loads this module lazily). */
+export const Component = AppLayout;

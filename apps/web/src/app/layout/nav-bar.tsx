@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useLiveNotifications } from '../../features/notifications/api/use-live-notifications';
 import { useLogout, useUser } from '../../lib/auth';
 import { useCompany } from '../../lib/company';
+import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/utils';
 
 /** The bell and its panel (a popover, the notification list) load only for a signed-in user. */
@@ -16,10 +17,15 @@ const NotificationBell = lazy(() =>
   })),
 );
 
-/** The bell, holding its place (the button's size) while its code loads. */
+/**
+ * The bell, holding its place (the button's size) while its code loads. Browser-only: the server's
+ * HTML and the hydrating render show the place, then the bell comes in.
+ */
 function Bell({ userId }: { userId: number }) {
+  const place = <span className="inline-block h-11 w-11" aria-hidden />;
+  if (!useHydrated()) return place;
   return (
-    <Suspense fallback={<span className="inline-block h-11 w-11" aria-hidden />}>
+    <Suspense fallback={place}>
       <NotificationBell userId={userId} />
     </Suspense>
   );

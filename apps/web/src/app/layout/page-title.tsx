@@ -5,6 +5,8 @@ import { useCompany } from '../../lib/company';
 export interface RouteHandle {
   /** The screen's name in the document title: '{title} — {brand}'. */
   title?: string;
+  /** The route module's source path, which names its chunk in the build manifest (router.tsx). */
+  module?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ContactSection } from '../../features/contact/components/contact-section';
-import { isInquiryType } from '../../features/contact/components/contact-form';
+import { isInquiryType } from '../../features/contact/utils/inquiry-types';
 import { useFeaturedProperty } from '../../features/marketing/api/get-featured-property';
 import { ConciergeServices } from '../../features/marketing/components/concierge-services';
 import { ExclusivePortfolio } from '../../features/marketing/components/exclusive-portfolio';

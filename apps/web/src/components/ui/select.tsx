@@ -1,6 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as S } from 'radix-ui';
 import { cn } from '../../lib/utils';
+import { selectTriggerClass } from './select-trigger';
 
 export interface SelectOption {
   value: string;
@@ -31,14 +32,7 @@ export function Select({
 }) {
   return (
     <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <S.Trigger
-        id={id}
-        {...aria}
-        className={cn(
-          'flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-[2px] border border-line bg-paper px-3.5 text-left text-[15px] text-ink data-[placeholder]:text-stone focus:border-gold-deep focus:outline-none disabled:cursor-not-allowed disabled:bg-sand/50 disabled:text-stone',
-          className,
-        )}
-      >
+      <S.Trigger id={id} {...aria} className={cn(selectTriggerClass, className)}>
         <S.Value placeholder={placeholder} />
         <S.Icon>
           <ChevronDown className="h-4 w-4 text-stone" aria-hidden />

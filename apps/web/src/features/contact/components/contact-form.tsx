@@ -1,39 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactInquirySchema, INQUIRY_TYPES, type InquiryType } from '@villas/shared';
+import { contactInquirySchema, type InquiryType } from '@villas/shared';
 import { useEffect } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Select, type SelectOption } from '../../../components/ui/select';
+import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
 import { useCreateContactInquiry } from '../api/create-contact-inquiry';
+import { inquiryTypeOptions } from '../utils/inquiry-types';
 
-type FormInput = z.input<typeof contactInquirySchema>;
+export type ContactFormInput = z.input<typeof contactInquirySchema>;
+type FormInput = ContactFormInput;
 type FormOutput = z.output<typeof contactInquirySchema>;
 
-export const inquiryTypeOptions: SelectOption[] = [
-  { value: 'agent', label: 'Sign up as Agent' },
-  { value: 'property-manager', label: 'Sign up as Property Manager' },
-  { value: 'other', label: 'Other' },
-];
-
 const empty: FormInput = { firstName: '', lastName: '', email: '', message: '', inquiryType: 'other' };
-
-export const isInquiryType = (v: string | null | undefined): v is InquiryType =>
-  (INQUIRY_TYPES as readonly string[]).includes(v ?? '');
 
 /**
  * The landing page's contact form (seed 000 §2, §4, §5, §8): idle → 'Sending...' (disabled) → success
  * (toast, every field reset, type back to Other) or failure (toast, values kept).
- * `initialType` preselects the inquiry type when a page links here for a purpose ('List Your Property').
+ * `initialType` preselects the inquiry type when a page links here for a purpose ('List Your Property');
+ * `initialValues` carries what a visitor typed into the form's preview before this code loaded.
  */
-export function ContactForm({ initialType }: { initialType?: InquiryType }) {
+export function ContactForm({
+  initialType,
+  initialValues,
+}: {
+  initialType?: InquiryType;
+  initialValues?: Partial<FormInput>;
+}) {
   const send = useCreateContactInquiry();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(contactInquirySchema),
-    defaultValues: { ...empty, inquiryType: initialType ?? 'other' },
+    defaultValues: { ...empty, ...initialValues, inquiryType: initialType ?? 'other' },
   });
   const { errors } = form.formState;
 

@@ -1,7 +1,7 @@
 import type { InquiryType } from '@villas/shared';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { useCompany } from '../../../lib/company';
-import { ContactForm } from './contact-form';
+import { DeferredContactForm } from './deferred-contact-form';
 
 /** The landing page's contact section, anchored 'contact' (seed 000 §1, §2). */
 export function ContactSection({ initialType }: { initialType?: InquiryType }) {
@@ -55,7 +55,7 @@ export function ContactSection({ initialType }: { initialType?: InquiryType }) {
         </div>
 
         <div className="rounded-[3px] border border-line bg-paper p-6 shadow-soft sm:p-10 lg:col-span-7">
-          <ContactForm initialType={initialType} />
+          <DeferredContactForm initialType={initialType} />
         </div>
       </div>
     </section>

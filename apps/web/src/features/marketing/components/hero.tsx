@@ -1,5 +1,6 @@
 import { ArrowDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { IMAGE_SIZES } from '../../../lib/images';
 import { useFeaturedProperty } from '../api/get-featured-property';
 import { Container } from './layout';
 import { PropertyImage } from './property-image';
@@ -22,6 +23,7 @@ export function Hero() {
         src={image}
         alt=""
         fetchPriority="high"
+        sizes={IMAGE_SIZES.landingHero}
         className="absolute inset-0 -z-10"
         imgClassName="scale-[1.02]"
       />

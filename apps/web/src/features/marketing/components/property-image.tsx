@@ -5,8 +5,10 @@ import { gradientBackdrop } from './layout';
 
 /**
  * A photograph that never shows as broken: while it loads, or if it fails, the refined gradient
- * stands in; the photograph fades in once decoded. Stored images get their `srcset` from the URL
- * (lib/images.ts); pass `sizes` for the space the picture takes (default: the full viewport).
+ * stands in. The photograph shows as soon as the browser paints it, with or without JavaScript: the
+ * page is rendered on the server, and an image that waited for a script to reveal it would delay the
+ * first paint of the hero. Stored images get their `srcset` from the URL (lib/images.ts); pass
+ * `sizes` for the space the picture takes (default: the full viewport).
  */
 export function PropertyImage({
   src,
@@ -15,13 +17,9 @@ export function PropertyImage({
   imgClassName,
   ...props
 }: ImgHTMLAttributes<HTMLImageElement> & { src?: string | null; alt: string; imgClassName?: string }) {
-  const [state, setState] = useState<{ src?: string | null; loaded: boolean; failed: boolean }>({
-    src,
-    loaded: false,
-    failed: false,
-  });
+  const [state, setState] = useState<{ src?: string | null; failed: boolean }>({ src, failed: false });
   // A new source starts over (state derived from props, no effect needed).
-  const current = state.src === src ? state : { src, loaded: false, failed: false };
+  const current = state.src === src ? state : { src, failed: false };
   if (current !== state) setState(current);
 
   return (
@@ -31,14 +29,10 @@ export function PropertyImage({
           {...props}
           src={src}
           srcSet={props.srcSet ?? srcSetFor(src)}
+          sizes={props.sizes ?? '100vw'}
           alt={alt}
-          onLoad={() => setState({ src, loaded: true, failed: false })}
-          onError={() => setState({ src, loaded: false, failed: true })}
-          className={cn(
-            'absolute inset-0 h-full w-full object-cover transition-opacity duration-700',
-            current.loaded ? 'opacity-100' : 'opacity-0',
-            imgClassName,
-          )}
+          onError={() => setState({ src, failed: true })}
+          className={cn('absolute inset-0 h-full w-full object-cover', imgClassName)}
         />
       )}
     </div>

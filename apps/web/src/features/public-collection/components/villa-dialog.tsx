@@ -1,8 +1,11 @@
 import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Bath, BedDouble, Home, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useContext, useState, type ComponentProps, type ReactNode } from 'react';
 import { ImageGallery } from '../../../components/gallery/image-gallery';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Toaster } from '../../../components/ui/toaster';
+import { createQueryClient } from '../../../lib/query-client';
 import { BookingRequestForm } from './booking-request-form';
 import { ClientPriceLine } from './client-price';
 import { placeOf } from './villa-card';
@@ -95,5 +98,22 @@ export function VillaDialog({
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * The dialog as the collection page loads it (lazily, on the first villa opened). Inside the app it
+ * finds the app's query client and toaster; the client's page (collection.html) has neither until
+ * now, so it brings its own: the booking request's mutation needs the one, its answer the other.
+ */
+export function VillaDialogHost(props: ComponentProps<typeof VillaDialog>) {
+  const appClient = useContext(QueryClientContext);
+  const [ownClient] = useState(() => (appClient ? null : createQueryClient()));
+  if (!ownClient) return <VillaDialog {...props} />;
+  return (
+    <QueryClientProvider client={ownClient}>
+      <VillaDialog {...props} />
+      <Toaster />
+    </QueryClientProvider>
   );
 }

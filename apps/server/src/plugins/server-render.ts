@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Server rendering of the web app's public pages: the module `vite build --ssr` writes
+ * (apps/web/src/entry-server.tsx), the build manifest that names each route module's chunks, and the
+ * assembly of a page's HTML from the built template.
+ */
+
+/** What the web app's entry-server renders (its `RenderedPage`). */
+export interface RenderedPage {
+  head: string;
+  body: string;
+  /** Source paths of the route modules rendered (keys of the build manifest). */
+  modules: string[];
+  /** The API answers the page was rendered from, in a JSON script element for the browser. */
+  state: string;
+}
+
+export interface SsrState {
+  queries: Record<string, unknown>;
+}
+
+/** The two apps of the build: the router's (index.html) and the client's white-label page (collection.html). */
+export type WebApp = 'main' | 'collection';
+
+interface SsrModule {
+  renderApp(url: string, state: SsrState): Promise<RenderedPage>;
+  renderCollection(url: string, state: SsrState): Promise<RenderedPage>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const TEMPLATES: Record<WebApp, string> = { main: 'index.html', collection: 'collection.html' };
+
+export interface ServerRenderer {
+  render(app: WebApp, url: string, state: SsrState): Promise<string>;
+}
+
+/**
+ * The renderer of a build, or null when the build has no server rendering (a build from before it,
+ * a test's hand-made dist folder): the app is then sent as it is and renders in the browser.
+ */
+export async function loadServerRenderer(
+  distDir: string,
+  ssrDir: string | undefined,
+): Promise<ServerRenderer | null> {
+  const entry = ssrDir && path.join(ssrDir, 'entry-server.js');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!entry || !existsSync(entry) || !existsSync(manifestFile)) return null;
+  const templates = {} as Record<WebApp, string>;
+  for (const [app, file] of Object.entries(TEMPLATES) as Array<[WebApp, string]>) {
+    const full = path.join(distDir, file);
+    if (!existsSync(full)) return null;
+    templates[app] = readFileSync(full, 'utf8');
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+
+  return {
+    async render(app, url, state) {
+      const page = await (app === 'collection'
+        ? ssr.renderCollection(url, state)
+        : ssr.renderApp(url, state));
+      return assemble(templates[app], page, preloads(manifest, page.modules, templates[app]));
+    },
+  };
+}
+
+/**
+ * `<link>`s for the chunks and styles of the route modules a page renders, and of everything they
+ * import, except what the template links already: the browser fetches them with the entry instead
+ * of discovering them one import after another.
+ */
+export function preloads(
+  manifest: Record<string, ManifestChunk>,
+  modules: string[],
+  template: string,
+): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  modules.forEach(visit);
+  const linked = (file: string) => template.includes(`/${file}"`);
+  return [
+    ...[...styles].filter((f) => !linked(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...[...files].filter((f) => !linked(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('');
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+
+/**
+ * The page's HTML: the template with the page's title in place of its own, the elements React
+ * hoisted (meta tags, the hero image's preload) and the chunk preloads where the title was, the
+ * markup in the root element and the API answers beside it.
+ */
+export function assemble(template: string, page: RenderedPage, links: string): string {
+  const title = TITLE.exec(page.head)?.[0];
+  const head = (title ? page.head.replace(title, '') : page.head) + links;
+  const html = TITLE.test(template)
+    ? template.replace(TITLE, (own) => `${title ?? own}${head}`)
+    : template.replace(/<\/head>/i, () => `${title ?? ''}${head}</head>`);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${page.state}`);
+}
