@@ -31,7 +31,7 @@ const STATUS_CLASS: Record<DayStatus, string> = {
   available: 'bg-[#e3eee6] text-ink',
   blocked: 'bg-[#f6e1e1] text-danger',
   crossover: 'bg-linear-to-br from-[#f6e1e1] from-50% to-[#e3eee6] to-50% text-ink',
-  held: 'bg-[repeating-linear-gradient(135deg,#f1e7d6_0_6px,#e8d9bf_6px_12px)] text-gold-deep',
+  held: 'bg-[repeating-linear-gradient(135deg,#f1e7d6_0_6px,#e8d9bf_6px_12px)] text-ink',
 };
 
 /** 'Saturday, July 4, 2026, available, EUR 1,500': the cell's accessible name. */

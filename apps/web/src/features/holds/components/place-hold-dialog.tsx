@@ -143,7 +143,7 @@ export function PlaceHoldDialog({
   const stay =
     source.checkIn && source.checkOut
       ? `${formatLongDate(source.checkIn)} – ${formatLongDate(source.checkOut)}`
-      : 'dates to choose';
+      : 'choose the dates below';
   return (
     <Dialog open={isOpen} onOpenChange={setOpen}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
