@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { pdfPages } from '../../../test/pdf';
 import { ensureAmenities, setRatesToEur } from '../properties/properties.fixtures';
-import { brochureFileName, subsetRuns, uploadedFile } from './white-label.brochure';
+import { brochureFileName, subsetRuns, uploadedFile, woffToSfnt } from './white-label.brochure';
 
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-brochure-'));
 const ctx = useTestContext({ UPLOAD_DIR: uploadDir });
@@ -229,5 +230,25 @@ describe('brochure helpers', () => {
       { ext: true, text: 'Š' },
       { ext: false, text: 'ipan' },
     ]);
+  });
+
+  it('unwraps a WOFF font into the TrueType file it holds, every table intact', () => {
+    const woff = readFileSync(
+      createRequire(import.meta.url).resolve('@fontsource/inter/files/inter-latin-400-normal.woff'),
+    );
+    const sfnt = woffToSfnt(woff);
+    const numTables = woff.readUInt16BE(12);
+    expect(sfnt.readUInt32BE(0)).toBe(woff.readUInt32BE(4));
+    expect(sfnt.readUInt16BE(4)).toBe(numTables);
+    expect(sfnt.length).toBeGreaterThanOrEqual(woff.readUInt32BE(16) - 3 * numTables);
+    for (let i = 0; i < numTables; i++) {
+      // Same tag and length as the WOFF directory says; the offsets point inside the file.
+      expect(sfnt.subarray(12 + 16 * i, 16 + 16 * i)).toEqual(woff.subarray(44 + 20 * i, 48 + 20 * i));
+      expect(sfnt.readUInt32BE(24 + 16 * i)).toBe(woff.readUInt32BE(56 + 20 * i));
+      expect(sfnt.readUInt32BE(20 + 16 * i) + sfnt.readUInt32BE(24 + 16 * i)).toBeLessThanOrEqual(
+        sfnt.length,
+      );
+    }
+    expect(() => woffToSfnt(Buffer.from('not a font at all, not at all'))).toThrow('not a WOFF font');
   });
 });

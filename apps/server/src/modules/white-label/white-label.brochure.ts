@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import {
   bathroomsFor,
   clientPriceParts,
@@ -89,15 +90,56 @@ export function subsetRuns(text: string): Array<{ ext: boolean; text: string }> 
   return runs;
 }
 
+/**
+ * A WOFF 1.0 font as the plain TrueType/OpenType file it wraps (W3C WOFF 1.0 §4–5: each table is
+ * stored zlib-compressed when that is smaller). fontkit reads WOFF itself, but inflates a table with
+ * a JavaScript inflater on every access, which made most of a brochure's time; unwrapped once with
+ * Node's zlib, the fonts cost nothing per document.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    const data = compLength < origLength ? inflateSync(raw) : raw;
+    if (data.length !== origLength) throw new Error('damaged WOFF table');
+    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data };
+  });
+  const pad = (n: number) => (n + 3) & ~3;
+  const headerSize = 12 + 16 * numTables;
+  const out = Buffer.alloc(headerSize + tables.reduce((sum, t) => sum + pad(t.data.length), 0));
+  const log2 = Math.floor(Math.log2(numTables));
+  out.writeUInt32BE(woff.readUInt32BE(4), 0); // the wrapped font's version (TrueType or 'OTTO')
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(16 * 2 ** log2, 6);
+  out.writeUInt16BE(log2, 8);
+  out.writeUInt16BE(16 * numTables - 16 * 2 ** log2, 10);
+  let offset = headerSize;
+  tables.forEach((t, i) => {
+    const at = 12 + 16 * i;
+    t.tag.copy(out, at);
+    out.writeUInt32BE(t.checksum, at + 4);
+    out.writeUInt32BE(offset, at + 8);
+    out.writeUInt32BE(t.data.length, at + 12);
+    t.data.copy(out, offset);
+    offset += pad(t.data.length);
+  });
+  return out;
+}
+
 let fontData: Promise<Map<string, Buffer>> | undefined;
-/** The font files, read once per process. */
+/** The font files, read and unwrapped once per process. */
 function loadFonts(): Promise<Map<string, Buffer>> {
   fontData ??= (async () => {
     const entries = await Promise.all(
       (Object.keys(FONT_FILES) as FontName[]).flatMap((name) =>
         (['latin', 'latin-ext'] as const).map(async (subset) => {
           const file = resolveModule.resolve(FONT_FILES[name](subset));
-          return [subset === 'latin' ? name : `${name}-ext`, await readFile(file)] as const;
+          return [subset === 'latin' ? name : `${name}-ext`, woffToSfnt(await readFile(file))] as const;
         }),
       ),
     );

@@ -178,7 +178,7 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     renderWithProviders(<Harness />);
     const user = await openDialog();
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
-    await user.click(await screen.findByRole('option', { name: 'GBP – Pound sterling' }));
+    await user.click(await screen.findByRole('option', { name: 'GBP (£)' }));
     await user.click(screen.getByRole('combobox', { name: 'Markup' }));
     await user.click(await screen.findByRole('option', { name: 'Percentage' }));
     await user.type(screen.getByLabelText('Markup (%)'), '10');

@@ -52,12 +52,6 @@ export function pricingErrors(f: PricingForm): PricingErrors {
   return out;
 }
 
-const CURRENCY_NAMES: Record<Currency, string> = {
-  EUR: 'EUR – Euro',
-  USD: 'USD – US dollar',
-  GBP: 'GBP – Pound sterling',
-  CHF: 'CHF – Swiss franc',
-};
 const MARKUP_OPTIONS = [
   { value: 'none', label: 'No markup' },
   { value: 'percent', label: 'Percentage' },
@@ -67,6 +61,8 @@ const symbolOf = (currency: Currency) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency })
     .formatToParts(0)
     .find((p) => p.type === 'currency')?.value ?? currency;
+/** Short enough for the field's width: 'GBP (£)'. */
+const currencyLabel = (c: Currency) => (c === 'CHF' ? 'CHF' : `${c} (${symbolOf(c)})`);
 
 /** Waits until the value has stayed the same for `ms` (so typing asks the server once per pause). */
 function useSettled<T>(value: T, ms: number): T {
@@ -162,12 +158,12 @@ export function LinkPricingFields({
       <legend className="px-1 text-xs font-medium uppercase tracking-[0.12em] text-stone">
         Your client&rsquo;s price
       </legend>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-[7.5rem_minmax(0,1fr)_minmax(0,1fr)]">
         <Field label="Currency" error={errors.currency}>
           <Select
             value={value.currency}
             onValueChange={(v) => set({ currency: v as Currency })}
-            options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_NAMES[c] }))}
+            options={CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c) }))}
           />
         </Field>
         <Field label="Markup" error={errors.markupType}>
