@@ -6,7 +6,6 @@ import {
   integer,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -162,20 +161,17 @@ export const availability = pgTable(
  * Running (prefix) sums of each property's nightly calendar, so a dated search prices a stay and
  * finds its blocked nights with two index lookups per villa whatever the stay's length
  * (docs/perf/search-plans.md). They are written only by the triggers of migration 0009_stay_sums, in
- * the same transaction (and statement) as any change to `daily_pricing`, `availability` or a
- * property's currency, so no writer can forget them; nothing in the app writes them.
+ * the same statement as any change to `daily_pricing`, `availability` or a property's currency, so no
+ * writer can forget them; nothing in the app writes them. No foreign keys: the triggers remove a
+ * deleted property's rows with its calendar (a key check per row would double a price write's cost).
  *
- * A property's "span" is its first to last night that has a price or is blocked. `stay_sums` holds one
- * row per date d with first_night < d <= last_night: the totals over the nights before d. Before the
- * span every total is 0, after it the span's totals apply (`stay_spans`). Per night: `price` is the
- * sum of the prices set in the property's own currency, `priced` counts nights with a price of their
- * own, `foreign_priced` those whose price is in another currency (the search converts those nights one
- * by one, like before), `blocked` the unavailable nights.
+ * A property's span is its first to last night that has a price of its own or is blocked. Per
+ * night: `price` is the sum of the prices set in the property's own currency, `priced` counts nights
+ * with a price of their own, `foreign_priced` those priced in another currency (the search converts
+ * those nights one by one), `blocked` the unavailable nights. `stay_spans` holds each span's totals.
  */
 export const staySpans = pgTable('stay_spans', {
-  propertyId: integer()
-    .primaryKey()
-    .references(() => properties.id, { onDelete: 'cascade' }),
+  propertyId: integer().primaryKey(),
   firstNight: date({ mode: 'string' }).notNull(),
   lastNight: date({ mode: 'string' }).notNull(),
   price: numeric({ precision: 18, scale: 2 }).notNull(),
@@ -185,10 +181,10 @@ export const staySpans = pgTable('stay_spans', {
 });
 
 /**
- * See `staySpans`. No foreign key (the triggers delete a property's rows with its calendar; a key
- * check per row would double the cost of a price write). `stay_sums_date_idx` is created by the
- * migration with INCLUDE (price, priced, foreign_priced, blocked), so a search reads one date's rows
- * for every villa from the index alone.
+ * See `staySpans`: one row per property and date d with first_night < d <= last_night, holding the
+ * totals over the nights before d (before the span they are 0, after it the span's totals). Its one
+ * index, by (date, property_id), is created by the migration with INCLUDE (price, priced,
+ * foreign_priced, blocked): a search reads a date's row of every villa from the index alone.
  */
 export const staySums = pgTable(
   'stay_sums',
@@ -200,10 +196,7 @@ export const staySums = pgTable(
     foreignPriced: integer().notNull(),
     blocked: integer().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.propertyId, t.date] }),
-    index('stay_sums_date_idx').on(t.date, t.propertyId),
-  ],
+  (t) => [uniqueIndex('stay_sums_date_property_unique').on(t.date, t.propertyId)],
 );
 
 export const exchangeRates = pgTable(

@@ -7,9 +7,9 @@ import {
   type PropertyPage,
   type PropertySort,
 } from '@villas/shared';
-import { and, arrayContains, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { properties, regions, subregions } from '../../db/schema';
+import { exchangeRates, properties, regions, subregions } from '../../db/schema';
 import { num } from '../../lib/time';
 import { rateToEurSql, selectProperties, toProperty, type PropertyRow } from './properties.repository';
 
@@ -50,16 +50,46 @@ const foldSql = (text: SQL) =>
 /** A base price of 0 means 'Price on Request', like no price at all. */
 const basePrice = sql`nullif(${properties.basePricePerNight}, 0)`;
 
+type StayColumn = 'price' | 'priced' | 'foreign_priced' | 'blocked';
 /**
- * The stay's per-date prices as one lateral row per property, from the (property_id, date) unique
- * index: how many nights have their own price, how many of those convert into the property's
- * currency, and their sum in the property's currency (each converted night rounded to cents).
+ * The totals of the nights before `date` from the running sums (migration 0009_stay_sums): none
+ * before the calendar's span, the span's totals after it, the row of that date inside it.
  */
-function stayPrices(stay: { checkIn: string; checkOut: string }) {
+const sumAt = (date: string, row: 'a' | 'b', column: StayColumn) =>
+  sql`case when ${date}::date <= sp.first_night then 0
+      when ${date}::date > sp.last_night then ${sql.raw(`sp.${column}`)} else ${sql.raw(`${row}.${column}`)} end`;
+
+/**
+ * A stay's figures per villa, one row per property that has a calendar: nights with a price of their
+ * own (`priced_nights`), how many of them are priced in another currency (`foreign_priced_nights`),
+ * the sum of the others (`price`, in the property's currency) and the blocked nights. Each is the
+ * check-out date's running sum minus the check-in date's: two rows of the covering index
+ * (date, property_id) per villa, whatever the stay's length. More per-villa stay figures (the check-in
+ * date's row is `a`) join here.
+ */
+function stayFigures(stay: { checkIn: string; checkOut: string }) {
+  const diff = (column: StayColumn) =>
+    sql`coalesce(${sumAt(stay.checkOut, 'b', column)}, 0) - coalesce(${sumAt(stay.checkIn, 'a', column)}, 0)`;
   return sql`(
-    select count(*)::integer as priced_nights,
-      count(stay_price.converted)::integer as converted_nights,
-      sum(stay_price.converted) as priced_total
+    select sp.property_id,
+      ${diff('priced')} as priced_nights,
+      ${diff('foreign_priced')} as foreign_priced_nights,
+      ${diff('price')} as price,
+      ${diff('blocked')} as blocked_nights
+    from stay_spans sp
+    left join stay_sums a on a.date = ${stay.checkIn}::date and a.property_id = sp.property_id
+    left join stay_sums b on b.date = ${stay.checkOut}::date and b.property_id = sp.property_id
+  ) stay`;
+}
+
+/**
+ * The stay's own prices when some are in another currency than the property's: each such night
+ * converted through EUR and rounded to cents, as the calendar stores them; null when a night's
+ * currency has no rate. Only evaluated for villas that have such nights.
+ */
+function convertedStayPrices(stay: { checkIn: string; checkOut: string }) {
+  return sql`(
+    select case when count(stay_price.converted) < count(*) then null else sum(stay_price.converted) end
     from (
       select case when dp.currency = ${properties.propertyCurrency} then dp.price
         else round(dp.price * ${rateToEurOf(sql`dp.currency`)} / ${rateToEurSql}, 2) end as converted
@@ -67,17 +97,30 @@ function stayPrices(stay: { checkIn: string; checkOut: string }) {
       where dp.property_id = ${properties.id}
         and dp.date >= ${stay.checkIn}::date and dp.date < ${stay.checkOut}::date
     ) stay_price
-  ) stay`;
+  )`;
 }
 
+/** weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown. */
+const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: number) =>
+  sql`round(${totalCost} * ${rate} * 7 / ${nights}::integer, 2)`;
+
 /**
- * The search query, evaluated in the database as ONE statement (DESIGN §6). Filters are bound
- * parameters; the amenity filter uses the GIN index (`amenity_ids @> …`), the blocked-night test the
- * partial index on unavailable rows, the stay's prices the (property_id, date) unique index. Ordered
- * by id (stable). Exported so the bench can EXPLAIN it.
+ * The search query, evaluated in the database as ONE statement (DESIGN §6), in two steps:
+ *
+ * 1. `hits`: the matching villas with only what filtering, sorting and counting need. Per-villa
+ *    conditions (`where`) are bound parameters: the amenity filter uses the GIN index
+ *    (`amenity_ids @> …`); a dated search joins its stay figures (`stayFigures`: two index rows per
+ *    villa), keeps available villas without a blocked night and prices the stay. The weekly figure in
+ *    EUR is computed once per villa (an `offset 0` subquery is planned on its own, so its columns are
+ *    not recomputed) and then filtered by the budget, sorted, counted (`count(*) over ()`) and cut to
+ *    the page.
+ * 2. Only the page's villas get their card columns (names, amenities, images).
+ *
+ * Exported so the bench can EXPLAIN it and time its raw SQL.
  */
 export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const where: SQL[] = [];
+  const needsNames = Boolean(params.country || params.destination || params.q);
   if (params.country) where.push(sql`lower(${regions.name}) = lower(${params.country})`);
   if (params.destination) where.push(sql`lower(${subregions.name}) = lower(${params.destination})`);
   if (params.bedrooms) where.push(gte(properties.bedrooms, params.bedrooms));
@@ -94,61 +137,100 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   }
 
   const stay = params.stay;
+  // The stay's total in the property's currency: per-date prices where set, base price elsewhere;
+  // null when a night has no price (Price on Request) or a per-date price cannot be converted.
   let totalCost: SQL = sql`null::numeric`;
-  let totalCostEur: SQL = sql`null::numeric`;
-  // The weekly figure in EUR the budget filter compares, the price sorts order by and the answer's
-  // `weeklyPriceEur` shows: base × 7 without dates, the stay's own total ÷ nights × 7 with them.
-  let weeklyEur: SQL = sql`round(${basePrice} * 7 * ${rateToEurSql}, 2)`;
+  const joins: SQL[] = [];
   if (stay) {
     const nights = sql`${stay.nights}::integer`;
-    // The stay's total in the property's currency: per-date prices where set, base price elsewhere;
-    // null when a night has no price (Price on Request) or a per-date price cannot be converted.
-    totalCost = sql`case
-        when stay.converted_nights < stay.priced_nights then null
-        when stay.priced_nights < ${nights} and ${basePrice} is null then null
-        else coalesce(stay.priced_total, 0) + (${nights} - stay.priced_nights) * coalesce(${basePrice}, 0)
-      end`;
-    totalCostEur = sql`round(${totalCost} * ${rateToEurSql}, 2)`;
-    // weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown.
-    weeklyEur = sql`round(${totalCost} * ${rateToEurSql} * 7 / ${nights}, 2)`;
-
+    const priced = sql`coalesce(stay.priced_nights, 0)`;
+    const pricedTotal = sql`case when coalesce(stay.foreign_priced_nights, 0) = 0
+        then coalesce(stay.price, 0) else ${convertedStayPrices(stay)} end`;
+    totalCost = sql`case when ${priced} < ${nights} and ${basePrice} is null then null
+        else ${pricedTotal} + (${nights} - ${priced}) * coalesce(${basePrice}, 0) end`;
+    joins.push(sql`left join ${stayFigures(stay)} on stay.property_id = ${properties.id}`);
     where.push(eq(properties.available, true));
-    where.push(sql`not exists (
-      select 1 from availability blocked
-      where blocked.property_id = ${properties.id} and blocked.available = false
-        and blocked.date >= ${stay.checkIn}::date and blocked.date < ${stay.checkOut}::date
-    )`);
+    where.push(sql`coalesce(stay.blocked_nights, 0) = 0`);
   }
-  if (params.maxPrice != null) where.push(sql`${weeklyEur} <= ${params.maxPrice}::numeric`);
+  if (needsNames) {
+    joins.unshift(
+      sql`left join ${regions} on ${regions.id} = ${properties.regionId}
+        left join ${subregions} on ${subregions.id} = ${properties.subregionId}`,
+    );
+  }
 
+  // Step 1a: one row per matching villa with its sort keys, rate to EUR and stay total.
+  const candidates = sql`(
+    select ${properties.id} as id, ${properties.featured} as featured, ${properties.name} as name,
+      ${properties.bedrooms} as bedrooms, ${basePrice} as base, ${rateToEurSql} as rate,
+      ${totalCost} as total_cost
+    from ${properties}
+    left join ${exchangeRates} on ${exchangeRates.fromCurrency} = ${properties.propertyCurrency}
+      and ${exchangeRates.toCurrency} = 'EUR'
+    ${sql.join(joins, sql` `)}
+    ${where.length ? sql`where ${and(...where)}` : sql``}
+    offset 0
+  ) c`;
+  // The weekly figure in EUR the budget filter compares, the price sorts order by and the answer's
+  // `weeklyPriceEur` shows: base × 7 without dates, the stay's own total ÷ nights × 7 with them.
+  const weekly = stay
+    ? weeklyOfStay(sql`c.total_cost`, sql`c.rate`, stay.nights)
+    : sql`round(c.base * 7 * c.rate, 2)`;
+  // Step 1b: the weekly figure once per villa.
+  const priced = sql`(select c.*, ${weekly} as weekly_eur from ${candidates} offset 0) w`;
+  const hitsWhere = params.maxPrice != null ? sql`where w.weekly_eur <= ${params.maxPrice}::numeric` : sql``;
+  const total = params.withTotal ? sql`(count(*) over ())::integer` : sql`null::integer`;
+  const hits = sql`(
+    select w.id, w.total_cost, w.weekly_eur, ${total} as total
+    from ${priced}
+    ${hitsWhere}
+    order by ${sql.join(orderOf(params.sort, { featured: sql`w.featured`, name: sql`w.name`, bedrooms: sql`w.bedrooms`, id: sql`w.id`, weekly: sql`w.weekly_eur` }), sql`, `)}
+    ${params.limit ? sql`limit ${params.limit}` : sql``}
+    ${params.offset ? sql`offset ${params.offset}` : sql``}
+  ) hits`;
+
+  // Step 2: the card columns of the page's villas, in the same order.
   const q = selectProperties(db, {
-    totalCost: sql<string | null>`${totalCost}`.as('total_cost'),
-    totalCostEur: sql<string | null>`${totalCostEur}`.as('total_cost_eur'),
-    weeklyEur: sql<string | null>`${weeklyEur}`.as('weekly_eur'),
-    total: (params.withTotal ? sql<number>`(count(*) over ())::integer` : sql<null>`null`).as('total'),
-  });
-  if (stay) q.leftJoinLateral(stayPrices(stay), sql`true`);
-  if (where.length) q.where(and(...where));
-  q.orderBy(...orderOf(params.sort, weeklyEur));
-  if (params.limit) q.limit(params.limit);
-  if (params.offset) q.offset(params.offset);
+    totalCost: sql<string | null>`hits.total_cost`.as('total_cost'),
+    totalCostEur: sql<string | null>`round(hits.total_cost * ${rateToEurSql}, 2)`.as('total_cost_eur'),
+    weeklyEur: sql<string | null>`hits.weekly_eur`.as('weekly_eur'),
+    total: sql<number | null>`hits.total`.as('total'),
+  })
+    .innerJoin(hits, sql`hits.id = ${properties.id}`)
+    .orderBy(
+      ...orderOf(params.sort, {
+        featured: sql`${properties.featured}`,
+        name: sql`${properties.name}`,
+        bedrooms: sql`${properties.bedrooms}`,
+        id: sql`${properties.id}`,
+        weekly: sql`hits.weekly_eur`,
+      }),
+    );
   return q;
 }
 
+interface SortKeys {
+  featured: SQL;
+  name: SQL;
+  bedrooms: SQL;
+  id: SQL;
+  weekly: SQL;
+}
+
 /** The ORDER BY of a sort; always ends with the id, so equal keys keep one order across pages. */
-function orderOf(sort: PropertySort | undefined, weeklyEur: SQL): SQL[] {
+function orderOf(sort: PropertySort | undefined, k: SortKeys): SQL[] {
   switch (sort) {
     case undefined:
-      return [asc(properties.id)];
+      return [sql`${k.id} asc`];
     case 'featured':
-      return [desc(properties.featured), asc(properties.name), asc(properties.id)];
+      return [sql`${k.featured} desc`, sql`${k.name} asc`, sql`${k.id} asc`];
     // Price on Request (no weekly figure) last in both directions.
     case 'price-asc':
-      return [sql`${weeklyEur} asc nulls last`, asc(properties.id)];
+      return [sql`${k.weekly} asc nulls last`, sql`${k.id} asc`];
     case 'price-desc':
-      return [sql`${weeklyEur} desc nulls last`, asc(properties.id)];
+      return [sql`${k.weekly} desc nulls last`, sql`${k.id} asc`];
     case 'bedrooms':
-      return [desc(properties.bedrooms), asc(properties.id)];
+      return [sql`${k.bedrooms} desc`, sql`${k.id} asc`];
   }
 }
 
