@@ -855,6 +855,74 @@ describe('Invenio sync', () => {
     await patch(true);
   });
 
+  it('never overwrites a night held for an agent: the provider’s booking over it waits for the hold to go', async () => {
+    const pins = await property(PINS);
+    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    const [inquiry] = await ctx.db
+      .insert(inquiries)
+      .values({
+        kind: 'booking',
+        agentId: agent.user.id,
+        propertyId: pins.id,
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: 'ana.silva@example.com',
+        checkIn: d(200),
+        checkOut: d(203),
+      })
+      .returning();
+    const held = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/holds',
+      headers: { cookie: agent.cookie },
+      payload: { inquiryId: inquiry!.id },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const source = `hold:${held.json().id}`;
+    // The villa's calendar on the provider now has a booking over the last two held nights and two more.
+    const ymd = (iso: string) => iso.replaceAll('-', '');
+    fake.calendars.set(
+      'pins-bleus',
+      fake.calendars
+        .get('pins-bleus')!
+        .replace(
+          'END:VCALENDAR',
+          `BEGIN:VEVENT\r\nUID:held-night-test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;VALUE=DATE:${ymd(d(201))}\r\nDTEND;VALUE=DATE:${ymd(d(205))}\r\nSUMMARY:Reserved\r\nEND:VEVENT\r\nEND:VCALENDAR`,
+        ),
+    );
+    const nights = [d(200), d(201), d(202), d(203), d(204)];
+    const sources = async () => {
+      const rows = await ctx.db
+        .select({ date: availability.date, source: availability.source })
+        .from(availability)
+        .where(and(eq(availability.propertyId, pins.id), inArray(availability.date, nights)));
+      return Object.fromEntries(rows.map((r) => [r.date, r.source]));
+    };
+    expect((await sync()).status).toBe('completed');
+    const imported = (await sources())[d(203)];
+    expect(imported).toMatch(/^ical:\d+$/);
+    expect(await sources()).toEqual({
+      [d(200)]: source,
+      [d(201)]: source,
+      [d(202)]: source,
+      [d(203)]: imported,
+      [d(204)]: imported,
+    });
+    // Released, the held nights the provider still books are blocked for its calendar at once.
+    const release = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/holds/${held.json().id}/release`,
+      headers: { cookie: agent.cookie },
+    });
+    expect(release.statusCode).toBe(200);
+    expect(await sources()).toEqual({
+      [d(201)]: imported,
+      [d(202)]: imported,
+      [d(203)]: imported,
+      [d(204)]: imported,
+    });
+  });
+
   it('deleting the connection keeps its villas and releases the nights its calendars blocked', async () => {
     const pins = await property(PINS);
     const res = await ctx.app.inject({
