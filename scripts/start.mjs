@@ -42,6 +42,7 @@ function build(workspace, output, sources) {
 build('@villas/web', p('apps/web/dist/index.html'), [
   p('apps/web/src'),
   p('apps/web/index.html'),
+  p('apps/web/collection.html'),
   p('apps/web/public'),
   // The build's own steps (the precompressed .br and .gz files among them).
   p('apps/web/vite.config.ts'),

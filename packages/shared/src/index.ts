@@ -9,6 +9,7 @@ export * from './property.js';
 export * from './catalogue.js';
 export * from './inquiries.js';
 export * from './white-label.js';
+export * from './white-label-paths.js';
 export * from './notifications.js';
 export * from './live-events.js';
 export * from './integrations.js';

@@ -223,9 +223,6 @@ export const adminWhiteLabelLinkSchema = whiteLabelLinkSchema.extend({
 });
 export type AdminWhiteLabelLink = z.infer<typeof adminWhiteLabelLinkSchema>;
 
-/** The link's brochure (a PDF, public like the client's page). */
-export const brochurePath = (uuid: string) => `/api/white-label/${encodeURIComponent(uuid)}/brochure.pdf`;
-
 /** `/api/white-label/{uuid}`: any text; a value that is not a link's uuid answers 404, not 400. */
 export const uuidParamSchema = z.object({ uuid: z.string().min(1).max(100) });
 export const agentIdParamSchema = z.object({

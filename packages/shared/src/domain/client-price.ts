@@ -1,5 +1,5 @@
 import type { Currency } from '../constants.js';
-import { isValidIsoDate, nightsBetween } from '../dates.js';
+import { isValidIsoDate, nightsBetween } from '../calendar.js';
 import { exchangeRatio, type Rates } from './currency.js';
 import { multiply, roundRatio, toRatio, type Ratio } from './decimal.js';
 import { formatMoney, isPriceOnRequest } from './pricing.js';

@@ -1,5 +1,5 @@
 import { PROPERTY_TYPE_LABELS, SITE_CURRENCY, type PropertyType } from '../constants.js';
-import { formatLongDate, isValidIsoDate } from '../dates.js';
+import { formatLongDate, isValidIsoDate } from '../calendar.js';
 import { convertMoney, type Rates } from './currency.js';
 import { formatMoney } from './pricing.js';
 
