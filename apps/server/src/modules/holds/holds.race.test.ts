@@ -142,3 +142,35 @@ describe('the expiry sweep on two instances', () => {
     expect(told.filter((n) => n.type === 'hold_expired')).toHaveLength(1);
   });
 });
+
+describe('the sweeper started with the app', () => {
+  it('frees holds that expired while no instance ran as soon as an instance is ready', async () => {
+    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    const property = await createProperty(ctx.db);
+    const inquiryId = await sendBookingInquiry(ctx.app, {
+      propertyId: property.id,
+      cookie: agent.cookie,
+      ...stayIn(90, 2),
+    });
+    const hold = (await placeHold(ctx.app, agent.cookie, { inquiryId })).json() as Hold;
+    await makeOverdue(ctx.db, hold.id);
+    // A new instance with the sweep on (every hour): its first sweep runs when it is ready.
+    const started = await buildApp({
+      config: testConfig({ HOLD_SWEEP_SECONDS: '3600' }),
+      database: ctx.database,
+    });
+    await started.ready();
+    try {
+      let status = 'active';
+      for (let i = 0; i < 200 && status === 'active'; i++) {
+        const [row] = await ctx.db.select().from(holds).where(eq(holds.id, hold.id));
+        status = row!.status;
+        if (status === 'active') await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(status).toBe('expired');
+      expect((await nightsOf(ctx.db, property.id)).size).toBe(0);
+    } finally {
+      await started.close();
+    }
+  });
+});
