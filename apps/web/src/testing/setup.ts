@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { contractViolations, resetApi, server } from './api-handlers';
 
 // Layout APIs jsdom does not implement (it has no layout engine); Radix measures and captures
 // pointers with them. Inert versions are enough: tests assert behaviour, not geometry.
@@ -27,9 +28,15 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// HTTP is answered by the typed handlers of api-handlers.ts; a request none answers is refused and
+// reported with console.error, which fails the test.
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
 // Any console.error fails the test (STYLE: web integration tests).
 let errors: unknown[][] = [];
 beforeEach(() => {
+  resetApi();
   errors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     errors.push(args);
@@ -40,5 +47,7 @@ afterEach(() => {
   toast.dismiss();
   cleanup();
   vi.restoreAllMocks();
+  const broken = contractViolations();
+  if (broken) throw new Error(broken);
   if (errors.length) throw new Error(`console.error was called: ${String(errors[0]?.[0])}`);
 });

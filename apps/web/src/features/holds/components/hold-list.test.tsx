@@ -1,8 +1,9 @@
-import type { Hold } from '@villas/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { ErrorCode, type Hold } from '@villas/shared';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminHolds, AgentHolds } from './hold-list';
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
@@ -31,12 +32,14 @@ const hold = (over: Partial<Hold> = {}): Hold => ({
 
 describe('AdminHolds', () => {
   it('lists active holds with a countdown, agent and client, and confirms one after asking', async () => {
-    const calls = mockApi({
-      'GET /api/holds': () => ({ body: [hold()] }),
-      'POST /api/holds/5/confirm': () => ({
-        body: hold({ status: 'confirmed', closedAt: '2031-06-02T10:00:00.000Z', closedByName: 'Ines Admin' }),
-      }),
-    });
+    server.use(
+      route('GET /api/holds', [hold()]),
+      route(
+        'POST /api/holds/5/confirm',
+        hold({ status: 'confirmed', closedAt: '2031-06-02T10:00:00.000Z', closedByName: 'Ines Admin' }),
+      ),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup();
     renderWithProviders(<AdminHolds />);
     const card = await screen.findByRole('article', { name: 'Villa Les Roches' });
@@ -56,13 +59,13 @@ describe('AdminHolds', () => {
   });
 
   it('shows the server’s message when a release is refused', async () => {
-    mockApi({
-      'GET /api/holds': () => ({ body: [hold()] }),
-      'POST /api/holds/5/release': () => ({
-        status: 409,
-        body: { code: 'CONFLICT', message: 'This hold was already released; its nights are free again' },
-      }),
-    });
+    server.use(
+      route('GET /api/holds', [hold()]),
+      route(
+        'POST /api/holds/5/release',
+        apiError(ErrorCode.CONFLICT, 'This hold was already released; its nights are free again'),
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<AdminHolds />);
     const card = await screen.findByRole('article', { name: 'Villa Les Roches' });
@@ -73,7 +76,7 @@ describe('AdminHolds', () => {
   });
 
   it('says so when no hold is active', async () => {
-    mockApi({ 'GET /api/holds': () => ({ body: [] }) });
+    server.use(route('GET /api/holds', []));
     renderWithProviders(<AdminHolds />);
     expect(await screen.findByText('No active holds')).toBeInTheDocument();
   });
@@ -81,20 +84,18 @@ describe('AdminHolds', () => {
 
 describe('AgentHolds', () => {
   it('lets the agent release, never confirm, and shows ended holds with who ended them', async () => {
-    mockApi({
-      'GET /api/holds': () => ({
-        body: [
-          hold({
-            id: 6,
-            propertyName: 'Chalet Aiguille',
-            status: 'confirmed',
-            closedByName: 'Ines Admin',
-            closedAt: '2031-06-03T10:00:00.000Z',
-          }),
-          hold(),
-        ],
-      }),
-    });
+    server.use(
+      route('GET /api/holds', [
+        hold({
+          id: 6,
+          propertyName: 'Chalet Aiguille',
+          status: 'confirmed',
+          closedByName: 'Ines Admin',
+          closedAt: '2031-06-03T10:00:00.000Z',
+        }),
+        hold(),
+      ]),
+    );
     renderWithProviders(<AgentHolds />);
     const active = await screen.findByRole('article', { name: 'Villa Les Roches' });
     expect(within(active).getByRole('button', { name: /^Release/ })).toBeInTheDocument();
@@ -113,7 +114,7 @@ describe('AgentHolds', () => {
   });
 
   it('shows a hold whose time ran out as expired, without actions', async () => {
-    mockApi({ 'GET /api/holds': () => ({ body: [hold({ expiresAt: inHours(-0.1) })] }) });
+    server.use(route('GET /api/holds', [hold({ expiresAt: inHours(-0.1) })]));
     renderWithProviders(<AgentHolds />);
     const card = await screen.findByRole('article', { name: 'Villa Les Roches' });
     expect(within(card).getByText('Expired')).toBeInTheDocument();
@@ -122,8 +123,8 @@ describe('AgentHolds', () => {
   });
 
   it('has an empty state', async () => {
-    mockApi({ 'GET /api/holds': () => ({ body: [] }) });
+    server.use(route('GET /api/holds', []));
     renderWithProviders(<AgentHolds />);
-    await waitFor(() => expect(screen.getByText('No holds yet')).toBeInTheDocument());
+    expect(await screen.findByText('No holds yet')).toBeInTheDocument();
   });
 });
