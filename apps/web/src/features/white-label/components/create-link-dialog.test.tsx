@@ -212,6 +212,8 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Markup' }));
     await user.click(await screen.findByRole('option', { name: 'Percentage' }));
     await user.type(screen.getByLabelText('Markup (%)'), '150');
+    // No figure for settings that cannot be saved.
+    expect(screen.queryByText(/Your client sees:/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
     expect(screen.getAllByText('A percentage markup can be at most 100%')).toHaveLength(2);

@@ -101,6 +101,8 @@ function PricePreview({
   if (!propertyIds.length) {
     return <p className="text-sm text-stone">Choose a villa to see the price your client will see.</p>;
   }
+  // A figure for other settings than the ones shown would mislead: none until they are correct.
+  if (!valid) return null;
   if (isError)
     return <p className="text-sm text-stone">The price your client sees could not be worked out.</p>;
   if (!data || !data.villas.length) return null;
@@ -158,11 +160,12 @@ export function LinkPricingFields({
       <legend className="px-1 text-xs font-medium uppercase tracking-[0.12em] text-stone">
         Your client&rsquo;s price
       </legend>
-      <div className="grid gap-4 sm:grid-cols-[7.5rem_minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid gap-4 sm:grid-cols-[7rem_minmax(9.5rem,1fr)_minmax(0,1fr)]">
         <Field label="Currency" error={errors.currency}>
           <Select
             value={value.currency}
             onValueChange={(v) => set({ currency: v as Currency })}
+            className="whitespace-nowrap"
             options={CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c) }))}
           />
         </Field>
@@ -170,6 +173,7 @@ export function LinkPricingFields({
           <Select
             value={value.markupType}
             onValueChange={(v) => set({ markupType: v as MarkupType, markupValue: '' })}
+            className="whitespace-nowrap"
             options={MARKUP_OPTIONS}
           />
         </Field>
