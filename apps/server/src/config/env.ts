@@ -94,7 +94,6 @@ const envSchema = z.object({
   SYNC_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
   ICAL_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(15),
   HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(30),
-  HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(30),
   PREVIOUS_APP_SECRETS: z.string().default(''),
   LIVE_HEARTBEAT_MS: z.coerce
     .number({ error: 'must be a number' })
@@ -145,8 +144,6 @@ export interface Config {
   outbound: { allowHosts: string[]; timeoutMs: number };
   /** Scheduler intervals in minutes; 0 = off. */
   sync: { intervalMinutes: number; icalIntervalMinutes: number };
-  /** How often expired holds are freed, in seconds (0 = never: only when their nights are asked for). */
-  holds: { sweepSeconds: number };
   /** How often expired holds are freed, in seconds (0 = never: only when their nights are asked for). */
   holds: { sweepSeconds: number };
   /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
@@ -242,7 +239,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
     holds: { sweepSeconds: e.HOLD_SWEEP_SECONDS },
-    holds: { sweepSeconds: e.HOLD_SWEEP_SECONDS },
     previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -275,7 +271,6 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGIN_ADDRESS_MAX_FAILURES: '10000',
     SYNC_INTERVAL_MINUTES: '0',
     ICAL_INTERVAL_MINUTES: '0',
-    HOLD_SWEEP_SECONDS: '0',
     HOLD_SWEEP_SECONDS: '0',
     ...overrides,
   });
