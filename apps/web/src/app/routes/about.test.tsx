@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { company } from '../../features/marketing/components/test-data';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { route, server, signedOut } from '../../testing/api-handlers';
+import { renderWithProviders } from '../../testing/render';
 import { Component as About } from './about';
 
-const signedOut = {
-  'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Not signed in' } }),
-  'GET /api/company': () => ({ body: company }),
-};
+const visitor = () => server.use(signedOut(), route('GET /api/company', company));
 
 describe('About page', () => {
   it('has its own top bar, a main landmark with the sections and the Back to Home button', async () => {
-    mockApi(signedOut);
+    visitor();
     renderWithProviders(<About />, { route: '/about', path: '/about' });
     // The visitor's top bar comes once the session is known to be signed out.
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -52,7 +50,7 @@ describe('About page', () => {
   });
 
   it("closes with 'Apply as Travel Professional' (/register) and 'List Your Property' (the contact form)", () => {
-    mockApi(signedOut);
+    visitor();
     renderWithProviders(<About />, { route: '/about', path: '/about' });
     expect(screen.getByRole('link', { name: 'Apply as Travel Professional' })).toHaveAttribute(
       'href',

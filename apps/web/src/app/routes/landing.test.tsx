@@ -1,17 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { company, featured } from '../../features/marketing/components/test-data';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { route, server } from '../../testing/api-handlers';
+import { renderWithProviders } from '../../testing/render';
 import { Component as Landing } from './landing';
 
-const api = {
-  'GET /api/company': () => ({ body: company }),
-  'GET /api/properties/featured': () => ({ body: featured }),
-};
+const api = () =>
+  server.use(route('GET /api/company', company), route('GET /api/properties/featured', featured));
 
 describe('Landing page', () => {
   it("has the seed's sections in order, one h1, and the anchors the hero scrolls to", async () => {
-    mockApi(api);
+    api();
     renderWithProviders(<Landing />);
     await screen.findByRole('heading', { name: 'Villa Cap Lumière' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -32,7 +31,7 @@ describe('Landing page', () => {
   });
 
   it("sends 'Apply for Access' to /register and 'Agent Login' to /login from the Exclusive Portfolio", async () => {
-    mockApi(api);
+    api();
     renderWithProviders(<Landing />);
     const section = screen.getByRole('heading', { name: 'Exclusive Portfolio' }).closest('section')!;
     expect(within(section).getByRole('link', { name: 'Apply for Access' })).toHaveAttribute(
@@ -43,7 +42,7 @@ describe('Landing page', () => {
   });
 
   it("opens the contact form with 'Sign up as Property Manager' when linked from 'List Your Property'", async () => {
-    mockApi(api);
+    api();
     renderWithProviders(<Landing />, { route: '/?inquiry=property-manager#contact' });
     expect(screen.getByRole('combobox', { name: 'Inquiry type' })).toHaveTextContent(
       'Sign up as Property Manager',
@@ -55,7 +54,7 @@ describe('Landing page', () => {
   });
 
   it("keeps 'Other' as the type for any other value of the parameter", () => {
-    mockApi(api);
+    api();
     renderWithProviders(<Landing />, { route: '/?inquiry=admin' });
     expect(screen.getByRole('combobox', { name: 'Inquiry type' })).toHaveTextContent('Other');
   });

@@ -1,13 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCode } from '@villas/shared';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { CompanyDetails } from './company-details';
 import { company } from './test-data';
 
 describe('CompanyDetails', () => {
   it('lists every registered detail from /api/company and links to the official register', async () => {
-    mockApi({ 'GET /api/company': () => ({ body: company }) });
+    server.use(route('GET /api/company', company));
     renderWithProviders(<CompanyDetails />);
     const value = async (label: string) =>
       (await screen.findByText(label, { selector: 'dt' })).nextElementSibling?.textContent;
@@ -30,10 +32,9 @@ describe('CompanyDetails', () => {
 
   it('shows a loading state, then an error with a retry that recovers', async () => {
     let fail = true;
-    mockApi({
-      'GET /api/company': () =>
-        fail ? { status: 500, body: { code: 'INTERNAL', message: 'Internal error' } } : { body: company },
-    });
+    server.use(
+      route('GET /api/company', () => (fail ? apiError(ErrorCode.INTERNAL, 'Internal error') : company)),
+    );
     const user = userEvent.setup();
     renderWithProviders(<CompanyDetails />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading company information');

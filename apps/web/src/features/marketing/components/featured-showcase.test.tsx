@@ -1,16 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCode } from '@villas/shared';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { FeaturedShowcase } from './featured-showcase';
 import { Hero } from './hero';
 import { featured } from './test-data';
 
-const notFound = () => ({ status: 404, body: { code: 'NOT_FOUND', message: 'No featured property' } });
+const notFound = () =>
+  route('GET /api/properties/featured', apiError(ErrorCode.NOT_FOUND, 'No featured property'));
 
 describe('FeaturedShowcase', () => {
   it('shows the featured villa: name, location, bedrooms, nightly price and photographs', async () => {
-    mockApi({ 'GET /api/properties/featured': () => ({ body: featured }) });
+    server.use(route('GET /api/properties/featured', featured));
     renderWithProviders(<FeaturedShowcase />);
     const section = document.getElementById('properties')!;
     expect(await within(section).findByRole('heading', { name: 'Villa Cap Lumière' })).toBeInTheDocument();
@@ -25,7 +28,7 @@ describe('FeaturedShowcase', () => {
   });
 
   it('switches the large photograph from the thumbnails', async () => {
-    mockApi({ 'GET /api/properties/featured': () => ({ body: featured }) });
+    server.use(route('GET /api/properties/featured', featured));
     const user = userEvent.setup();
     renderWithProviders(<FeaturedShowcase />);
     await user.click(await screen.findByRole('button', { name: 'Show photograph 3 of 3' }));
@@ -40,13 +43,13 @@ describe('FeaturedShowcase', () => {
   });
 
   it("shows 'Price on Request' when the villa has no nightly price", async () => {
-    mockApi({ 'GET /api/properties/featured': () => ({ body: { ...featured, basePricePerNight: null } }) });
+    server.use(route('GET /api/properties/featured', { ...featured, basePricePerNight: null }));
     renderWithProviders(<FeaturedShowcase />);
     expect(await screen.findByText('Price on Request')).toBeInTheDocument();
   });
 
   it('keeps the #properties section, without any image, while the catalogue is empty (404)', async () => {
-    mockApi({ 'GET /api/properties/featured': notFound });
+    server.use(notFound());
     renderWithProviders(<FeaturedShowcase />);
     expect(await screen.findByText(/Our featured residence will be unveiled shortly/)).toBeInTheDocument();
     expect(document.getElementById('properties')).toContainElement(
@@ -58,7 +61,7 @@ describe('FeaturedShowcase', () => {
 
 describe('Hero', () => {
   it("has the headline, tagline and the two buttons anchored to 'properties' and 'contact'", () => {
-    mockApi({ 'GET /api/properties/featured': notFound });
+    server.use(notFound());
     renderWithProviders(<Hero />);
     expect(screen.getByRole('heading', { level: 1, name: 'Extraordinary Luxury' })).toBeInTheDocument();
     expect(
@@ -69,14 +72,14 @@ describe('Hero', () => {
   });
 
   it('uses the featured villa’s first photograph as the full-bleed image', async () => {
-    mockApi({ 'GET /api/properties/featured': () => ({ body: featured }) });
+    server.use(route('GET /api/properties/featured', featured));
     const { container } = renderWithProviders(<Hero />);
     await screen.findByText('Villa Cap Lumière');
     expect(container.querySelector('img')).toHaveAttribute('src', '/uploads/demo/a.webp');
   });
 
   it('scrolls to the anchored section and moves focus there', async () => {
-    mockApi({ 'GET /api/properties/featured': notFound });
+    server.use(notFound());
     const user = userEvent.setup();
     renderWithProviders(
       <>

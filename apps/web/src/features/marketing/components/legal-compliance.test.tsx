@@ -1,34 +1,39 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { useUser } from '../../../lib/auth';
+import { route, sentRequests, server, signedOut } from '../../../testing/api-handlers';
+import { agentUser } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
 import { LegalCompliance } from './legal-compliance';
 import { company } from './test-data';
 
-const signedIn = { 'GET /api/auth/user': () => ({ body: { id: 4, firstName: 'Sophie', role: 'agent' } }) };
-const signedOut = {
-  'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Not signed in' } }),
-};
-const companyApi = { 'GET /api/company': () => ({ body: company }) };
+const signedIn = () => route('GET /api/auth/user', agentUser);
+const companyApi = () => route('GET /api/company', company);
+
+/** Says so once the current-user query has its answer, in the same render as LegalCompliance. */
+function UserSettled() {
+  const { data, isSuccess } = useUser();
+  return isSuccess ? <p>{data ? `signed in as ${data.name}` : 'signed out'}</p> : null;
+}
 
 describe('LegalCompliance', () => {
   it('is not shown to signed-out visitors', async () => {
-    const calls = mockApi({ ...signedOut, ...companyApi });
+    server.use(signedOut(), companyApi());
     renderWithProviders(
       <>
         <LegalCompliance />
-        <p>after</p>
+        <UserSettled />
       </>,
     );
-    await screen.findByText('after');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls.some((c) => c.url === '/api/auth/user')).toBe(true);
+    await screen.findByText('signed out');
+    expect(sentRequests().some((c) => c.url === '/api/auth/user')).toBe(true);
     expect(screen.queryByRole('heading', { name: 'Legal Compliance' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 
   it('shows Privacy Policy by default to signed-in users, with the cookie lifetimes', async () => {
-    mockApi({ ...signedIn, ...companyApi });
+    server.use(signedIn(), companyApi());
     renderWithProviders(<LegalCompliance />);
     expect(await screen.findByRole('heading', { name: 'Legal Compliance' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Privacy Policy' })).toHaveAttribute('aria-selected', 'true');
@@ -44,7 +49,7 @@ describe('LegalCompliance', () => {
   });
 
   it('shows the Agent Terms with their figures on the Terms & Conditions tab', async () => {
-    mockApi({ ...signedIn, ...companyApi });
+    server.use(signedIn(), companyApi());
     const user = userEvent.setup();
     renderWithProviders(<LegalCompliance />);
     await user.click(await screen.findByRole('tab', { name: 'Terms & Conditions' }));

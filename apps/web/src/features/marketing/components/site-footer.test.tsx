@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { route, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { SiteFooter } from './site-footer';
 import { company } from './test-data';
 
 describe('SiteFooter', () => {
   it('shows the legal company name and number from /api/company and the 2024 copyright', async () => {
-    mockApi({
-      'GET /api/company': () => ({ body: { ...company, name: 'Azur Holdings Ltd', number: 'SC000042' } }),
-    });
+    server.use(route('GET /api/company', { ...company, name: 'Azur Holdings Ltd', number: 'SC000042' }));
     renderWithProviders(<SiteFooter />);
     expect(await screen.findByText('Azur Holdings Ltd · Company number SC000042')).toBeInTheDocument();
     expect(screen.getByText('© 2024 Azur Holdings Ltd. All rights reserved.')).toBeInTheDocument();
@@ -16,7 +15,7 @@ describe('SiteFooter', () => {
   });
 
   it('links to /company-info and shows the untargeted entries as plain text', async () => {
-    mockApi({ 'GET /api/company': () => ({ body: company }) });
+    server.use(route('GET /api/company', company));
     renderWithProviders(<SiteFooter />);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Company Information' })).toHaveAttribute(
@@ -44,7 +43,7 @@ describe('SiteFooter', () => {
   });
 
   it('has three labelled social buttons that cannot be activated', () => {
-    mockApi({ 'GET /api/company': () => ({ body: company }) });
+    server.use(route('GET /api/company', company));
     renderWithProviders(<SiteFooter />);
     for (const name of ['Instagram', 'Facebook', 'LinkedIn']) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
