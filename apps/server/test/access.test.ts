@@ -93,6 +93,8 @@ describe('access is decided on the matched route, closed by default', () => {
         'GET /api/properties/featured',
         'GET /api/locations',
         'GET /api/white-label/:uuid',
+        // The link's PDF brochure: like its page, the link's unguessable uuid is the credential.
+        'GET /api/white-label/:uuid/brochure.pdf',
         // A property's iCal export: its secret, rotatable token is the credential (Airbnb, Vrbo, Google fetch it).
         'GET /api/ical/:token.ics',
         'GET /healthz',
