@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCode, type CurrentUser } from '@villas/shared';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { agentUser } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
 async function submit(email = 'ada@example.com', password = 'secret-pass') {
@@ -11,23 +14,27 @@ async function submit(email = 'ada@example.com', password = 'secret-pass') {
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
+const ada: CurrentUser = {
+  ...agentUser,
+  id: 1,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  name: 'Ada Lovelace',
+};
+
 describe('LoginForm', () => {
   it('shows the Validation Error toast for a short password and sends nothing', async () => {
-    const calls = mockApi({});
     renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
     await submit('ada@example.com', '123');
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
     expect(screen.getByText('Please check your email and password.')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(sentRequests()).toHaveLength(0);
   });
 
   it('maps a pending account to the Account Pending Approval toast', async () => {
-    mockApi({
-      'POST /api/auth/login': () => ({
-        status: 403,
-        body: { code: 'ACCOUNT_PENDING', message: 'Account pending approval. Later.' },
-      }),
-    });
+    server.use(
+      route('POST /api/auth/login', apiError(ErrorCode.ACCOUNT_PENDING, 'Account pending approval. Later.')),
+    );
     renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
     await submit();
     expect(await screen.findByText('Account Pending Approval')).toBeInTheDocument();
@@ -37,12 +44,7 @@ describe('LoginForm', () => {
   });
 
   it('maps wrong credentials to the Invalid Credentials toast', async () => {
-    mockApi({
-      'POST /api/auth/login': () => ({
-        status: 401,
-        body: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' },
-      }),
-    });
+    server.use(route('POST /api/auth/login', apiError(ErrorCode.INVALID_CREDENTIALS, 'Invalid credentials')));
     renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
     await submit();
     expect(await screen.findByText('Invalid Credentials')).toBeInTheDocument();
@@ -50,10 +52,16 @@ describe('LoginForm', () => {
   });
 
   it('signs in and goes to /dashboard', async () => {
-    mockApi({
-      'POST /api/auth/login': () => ({ body: { id: 1, firstName: 'Ada', role: 'agent' } }),
-      'GET /api/auth/user': () => ({ body: { id: 1, firstName: 'Ada', role: 'agent' } }),
-    });
+    let signedIn = false;
+    server.use(
+      route('POST /api/auth/login', () => {
+        signedIn = true;
+        return ada;
+      }),
+      route('GET /api/auth/user', () =>
+        signedIn ? ada : apiError(ErrorCode.UNAUTHORIZED, 'Please sign in to continue'),
+      ),
+    );
     const { router } = renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
     await submit();
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCode } from '@villas/shared';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { RegisterForm } from './register-form';
 
 async function fill(user: ReturnType<typeof userEvent.setup>, confirm = 'secret-pass') {
@@ -15,18 +17,31 @@ async function fill(user: ReturnType<typeof userEvent.setup>, confirm = 'secret-
 
 describe('RegisterForm', () => {
   it("shows 'Passwords don't match' under the confirmation and in a Validation Error toast", async () => {
-    const calls = mockApi({});
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
     await fill(user, 'other-pass');
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
     expect(screen.getAllByText("Passwords don't match").length).toBeGreaterThanOrEqual(1);
-    expect(calls).toHaveLength(0);
+    expect(sentRequests()).toHaveLength(0);
   });
 
   it('sends the application and goes to /login', async () => {
-    const calls = mockApi({ 'POST /api/auth/register': () => ({ status: 201, body: { id: 1 } }) });
+    server.use(
+      route('POST /api/auth/register', {
+        id: 12,
+        email: 'claire@riviera.example',
+        firstName: 'Claire',
+        lastName: 'Dubois',
+        company: 'Riviera Travel',
+        agentLicense: null,
+        phone: null,
+        approved: false,
+        role: 'agent',
+        createdAt: '2026-03-01T09:00:00.000Z',
+      }),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     const { router } = renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
     await fill(user);
@@ -37,12 +52,12 @@ describe('RegisterForm', () => {
   });
 
   it("shows the server's message under 'Registration Failed'", async () => {
-    mockApi({
-      'POST /api/auth/register': () => ({
-        status: 409,
-        body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' },
-      }),
-    });
+    server.use(
+      route(
+        'POST /api/auth/register',
+        apiError(ErrorCode.EMAIL_TAKEN, 'An account with this email already exists'),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
     await fill(user);

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCode, type HoldInput } from '@villas/shared';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { PlaceHoldDialog, type HoldSource } from './place-hold-dialog';
 
 const source: HoldSource = {
@@ -13,8 +16,9 @@ const source: HoldSource = {
   checkOut: '2031-07-19',
 };
 
-function setup(handlers: Parameters<typeof mockApi>[0]) {
-  const calls = mockApi(handlers);
+function setup(...handlers: HttpHandler[]) {
+  server.use(...handlers);
+  const calls = sentRequests();
   const user = userEvent.setup();
   renderWithProviders(
     <PlaceHoldDialog source={source} trigger={<button type="button">Place hold</button>} />,
@@ -24,18 +28,30 @@ function setup(handlers: Parameters<typeof mockApi>[0]) {
 
 describe('PlaceHoldDialog', () => {
   it('holds the inquiry’s dates for 48 hours unless another length is chosen', async () => {
-    const { calls, user } = setup({
-      'POST /api/holds': ({ body }) => ({
-        status: 201,
-        body: {
+    const { calls, user } = setup(
+      route('POST /api/holds', ({ body }) => {
+        const input = body as HoldInput;
+        return {
           id: 3,
+          propertyId: 7,
           propertyName: 'Villa Les Roches',
+          agentId: 4,
+          agentName: 'Sophie Moreau',
+          agentCompany: 'Azure Voyages',
+          inquiryKind: source.inquiryKind,
+          inquiryId: input.inquiryId,
           clientName: 'Hugo Martin',
+          checkIn: input.checkIn ?? '2031-07-12',
+          checkOut: input.checkOut ?? '2031-07-19',
+          nights: 7,
+          status: 'active',
           expiresAt: '2031-07-03T12:00:00.000Z',
-          ...(body as object),
-        },
+          createdAt: '2031-06-26T12:00:00.000Z',
+          closedAt: null,
+          closedByName: null,
+        };
       }),
-    });
+    );
     await user.click(screen.getByRole('button', { name: 'Place hold' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place a hold' });
     expect(
@@ -62,9 +78,7 @@ describe('PlaceHoldDialog', () => {
 
   it('keeps the dialog open with the server’s reason when the nights are taken', async () => {
     const message = 'These dates are no longer available: July 14–15, 2031';
-    const { user } = setup({
-      'POST /api/holds': () => ({ status: 409, body: { code: 'CONFLICT', message } }),
-    });
+    const { user } = setup(route('POST /api/holds', apiError(ErrorCode.CONFLICT, message)));
     await user.click(screen.getByRole('button', { name: 'Place hold' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place a hold' });
     await user.click(within(dialog).getByRole('button', { name: 'Place hold' }));
