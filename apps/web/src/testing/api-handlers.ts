@@ -143,7 +143,6 @@ export interface SentRequest {
   method: string;
   /** The path without the query. */
   url: string;
-  search: URLSearchParams;
   /** The JSON body, parsed; undefined when there was none. */
   body: unknown;
 }
@@ -191,7 +190,7 @@ export function route<K extends string>(
     path,
     async ({ request, params }) => {
       const url = new URL(request.url);
-      const entry: SentRequest = { method, url: url.pathname, search: url.searchParams, body: undefined };
+      const entry: SentRequest = { method, url: url.pathname, body: undefined };
       sent.push(entry);
       entry.body = await readBody(request.clone());
       const out =

@@ -1,9 +1,11 @@
-import type { Notification } from '@villas/shared';
+import { ErrorCode, type Notification } from '@villas/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUser } from '../../../lib/auth';
 import { FakeEventSource } from '../../../testing/fake-event-source';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { agentUser } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
 import { NotificationBell } from '../components/notification-bell';
 import { useLiveNotifications } from './use-live-notifications';
 
@@ -34,10 +36,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('useLiveNotifications', () => {
   it('refetches the bell when a notification event arrives, without waiting for the poll', async () => {
     let list = [note(1)];
-    const calls = mockApi({
-      'GET /api/auth/user': () => ({ body: { id: 7, firstName: 'Sophie', role: 'agent' } }),
-      'GET /api/notifications/7': () => ({ body: list }),
-    });
+    server.use(
+      route('GET /api/auth/user', { ...agentUser, id: 7 }),
+      route('GET /api/notifications/7', () => list),
+    );
+    const calls = sentRequests();
     renderWithProviders(<LiveBell />);
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     expect(FakeEventSource.all).toHaveLength(1);
@@ -55,13 +58,12 @@ describe('useLiveNotifications', () => {
 
   it('on the end of the session refetches the user, shows the signed-out state and closes the stream', async () => {
     let signedIn = true;
-    mockApi({
-      'GET /api/auth/user': () =>
-        signedIn
-          ? { body: { id: 7, firstName: 'Sophie', role: 'agent' } }
-          : { status: 401, body: { message: 'Please sign in to continue' } },
-      'GET /api/notifications/7': () => ({ body: [] }),
-    });
+    server.use(
+      route('GET /api/auth/user', () =>
+        signedIn ? { ...agentUser, id: 7 } : apiError(ErrorCode.UNAUTHORIZED, 'Please sign in to continue'),
+      ),
+      route('GET /api/notifications/7', []),
+    );
     renderWithProviders(<LiveBell />);
     await screen.findByRole('button', { name: 'Notifications' });
     const source = FakeEventSource.latest;

@@ -2,7 +2,8 @@ import type { Notification } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import { NotificationBell } from './notification-bell';
 
@@ -21,7 +22,7 @@ const note = (id: number, read = false, over: Partial<Notification> = {}): Notif
 describe('NotificationBell', () => {
   it("shows '9+' above nine unread, names the bell with that same text and gives the exact count inside", async () => {
     const list = Array.from({ length: 12 }, (_, i) => note(i + 1, i >= 10));
-    mockApi({ 'GET /api/notifications/7': () => ({ body: list }) });
+    server.use(route('GET /api/notifications/7', list));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<NotificationBell userId={7} />);
     const badge = await screen.findByTestId('unread-badge');
@@ -35,14 +36,14 @@ describe('NotificationBell', () => {
   });
 
   it('shows the exact count up to nine and no badge when all are read', async () => {
-    mockApi({ 'GET /api/notifications/7': () => ({ body: [note(1), note(2), note(3), note(4, true)] }) });
+    server.use(route('GET /api/notifications/7', [note(1), note(2), note(3), note(4, true)]));
     const { unmount } = renderWithProviders(<NotificationBell userId={7} />);
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     expect(screen.getByRole('button').textContent).toBe('3');
     unmount();
 
-    mockApi({ 'GET /api/notifications/7': () => ({ body: [note(4, true)] }) });
+    server.use(route('GET /api/notifications/7', [note(4, true)]));
     renderWithProviders(<NotificationBell userId={7} />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument());
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
@@ -50,17 +51,18 @@ describe('NotificationBell', () => {
 
   it('lists title, message, long date and New badge; marks read and deletes, refetching each time', async () => {
     let list = [note(1, false, { title: 'Booking request from Ana' }), note(2, true)];
-    const calls = mockApi({
-      'GET /api/notifications/7': () => ({ body: list }),
-      'PUT /api/notifications/1/read': () => {
+    server.use(
+      route('GET /api/notifications/7', () => list),
+      route('PUT /api/notifications/1/read', () => {
         list = list.map((n) => (n.id === 1 ? { ...n, read: true } : n));
-        return { body: { ok: true } };
-      },
-      'DELETE /api/notifications/2': () => {
+        return list.find((n) => n.id === 1)!;
+      }),
+      route('DELETE /api/notifications/2', () => {
         list = list.filter((n) => n.id !== 2);
-        return { body: { ok: true } };
-      },
-    });
+        return { ok: true };
+      }),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<NotificationBell userId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
@@ -85,7 +87,7 @@ describe('NotificationBell', () => {
   });
 
   it("shows 'No notifications yet' when the list is empty", async () => {
-    mockApi({ 'GET /api/notifications/7': () => ({ body: [] }) });
+    server.use(route('GET /api/notifications/7', []));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<NotificationBell userId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));

@@ -2,25 +2,28 @@ import type { WhiteLabelLink } from '@villas/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../../../testing/fake-event-source';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { DashboardLinks } from '../components/dashboard-links';
 
-const link = (viewCount: number): WhiteLabelLink =>
-  ({
-    id: 1,
-    uuid: 'u-1',
-    title: 'Azure Voyages - Sophie Laurent',
-    description: null,
-    agentName: null,
-    agentEmail: null,
-    companyName: null,
-    propertyIds: [1],
-    searchFilters: null,
-    isActive: true,
-    expiresAt: null,
-    createdAt: '2026-02-01T09:00:00.000Z',
-    viewCount,
-  }) as WhiteLabelLink;
+const link = (viewCount: number): WhiteLabelLink => ({
+  id: 1,
+  uuid: 'u-1',
+  title: 'Azure Voyages - Sophie Laurent',
+  description: null,
+  agentName: null,
+  agentEmail: null,
+  companyName: null,
+  propertyIds: [1],
+  searchFilters: null,
+  isActive: true,
+  expiresAt: null,
+  createdAt: '2026-02-01T09:00:00.000Z',
+  viewCount,
+  currency: 'EUR',
+  markupType: 'none',
+  markupValue: 0,
+});
 
 beforeEach(() => {
   FakeEventSource.all = [];
@@ -34,7 +37,8 @@ const views = async () =>
 describe('My Dashboard live', () => {
   it("shows a client's view as soon as it is recorded, and refetches after a booking request", async () => {
     let count = 0;
-    const calls = mockApi({ 'GET /api/user/dashboard/white-label-links': () => ({ body: [link(count)] }) });
+    server.use(route('GET /api/user/dashboard/white-label-links', () => [link(count)]));
+    const calls = sentRequests();
     renderWithProviders(<DashboardLinks />);
     expect(await views()).toBe('0');
     FakeEventSource.latest.emit('ready');
