@@ -158,7 +158,7 @@ async function expectSumsMatchNights(ids: number[]) {
   expect(emptySpans[0]!.n).toBe(0);
 }
 
-async function post(url: string, payload: unknown) {
+async function post(url: string, payload: Record<string, unknown>) {
   const res = await ctx.app.inject({ method: 'POST', url, headers: { cookie: admin }, payload });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
