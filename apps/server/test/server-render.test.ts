@@ -43,7 +43,8 @@ writeFileSync(
      if (url.includes('explode')) throw new Error('render failed');
      const modules = url === '/' ? ['src/app/routes/landing.tsx'] : [];
      return {
-       head: '<title>Page ' + app + ' &amp; co</title><meta name="robots" content="noindex"/>',
+       head: '<title>Page ' + app + ' &amp; co</title><meta name="robots" content="noindex"/>' +
+         (app === 'main' ? '<meta property="og:title" content="Page main"/><meta property="og:image" content="/uploads/hero.webp"/><meta name="description" content="The page itself."/>' : ''),
        body: '<main data-url="' + url + '">' + JSON.stringify(state.queries).replace(/</g, '\\\\u003c') + '</main>',
        modules,
        state: '<script type="application/json" id="ssr-state">' + JSON.stringify(state).replace(/</g, '\\\\u003c') + '</script>',
@@ -134,14 +135,30 @@ describe('server-rendered public pages', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Page main &amp; co</title><meta name="robots" content="noindex"/>');
     // The route module's chunk, what it imports and its styles, but not what the template links.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing-1.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/form-1.js">',
+    );
+    // The page paints without its scripts: they come after what the first paint needs.
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/main-1.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
     expect(html.match(/\/assets\/react-1\.js/g)).toHaveLength(1);
     expect(html).toMatch(
       /<div id="root"><main [^>]*>[\s\S]*<\/main><\/div><script type="application\/json" id="ssr-state">/,
     );
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it("gives the app's pages absolute link-preview URLs and their own description", async () => {
+    const html = (await web.inject({ url: '/about?utm=x' })).body;
+    expect(html).toContain(
+      '<meta property="og:image" content="https://villas.example.com/uploads/hero.webp"/>',
+    );
+    expect(html).toContain('<meta property="og:url" content="https://villas.example.com/about"/>');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="The page itself."/>');
   });
 
   it('compresses the rendered HTML like any answer', async () => {

@@ -102,6 +102,11 @@ describe('server rendering', () => {
     expect(page.body).toContain('Extraordinary Luxury</h1>');
     expect(page.body).toContain('Villa Cap Lumière');
     expect(page.head).toContain('<title>Extraordinary Luxury — Maison Azur</title>');
+    // Its link preview: title, description and the hero's photograph (the server adds the URLs' origin).
+    expect(page.head).toContain('<meta property="og:title" content="Extraordinary Luxury — Maison Azur"/>');
+    expect(page.head).toContain('<meta property="og:site_name" content="Maison Azur"/>');
+    expect(page.head).toMatch(/<meta name="description" content="Discover the world&#x27;s most exclusive/);
+    expect(page.head).toContain('<meta property="og:image" content="/uploads/demo/villa.webp"/>');
     expect(page.head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*villa-640\.webp 640w/);
     expect(page.head).toContain('fetchPriority="high"');
     expect(page.modules).toEqual(['src/app/layout/app-layout.tsx', 'src/app/routes/landing.tsx']);
@@ -115,6 +120,21 @@ describe('server rendering', () => {
     });
     expect(page.state.match(/<\/script>/g)).toHaveLength(1);
     expect(page.state).toContain('\\u003c/script\\u003e\\u003cb\\u003ebold');
+  });
+
+  it("renders each villa's client price and the brochure link into the collection's HTML", async () => {
+    const onRequest = villa({
+      id: 6,
+      name: 'Domaine Secret',
+      price: { amount: null, currency: 'EUR', basis: 'week', nights: null },
+    });
+    const page = await renderCollection(`/white-label/${UUID}`, {
+      queries: { [`/api/white-label/${UUID}`]: { ...collection, properties: [villa(), onRequest] } },
+    });
+    expect(page.body).toMatch(/>from<\/span>.*>€12,650<\/span>.*>per week<\/span>/);
+    expect(page.body).toContain('Price on Request');
+    expect(page.body).toContain(`href="/api/white-label/${UUID}/brochure.pdf"`);
+    expect(page.body).toContain('Download brochure');
   });
 
   it('moves only the leading hoisted elements to the head', () => {

@@ -39,7 +39,8 @@ interface ManifestChunk {
 const TEMPLATES: Record<WebApp, string> = { main: 'index.html', collection: 'collection.html' };
 
 export interface ServerRenderer {
-  render(app: WebApp, url: string, state: SsrState): Promise<string>;
+  /** `origin`: the site's public address, for the absolute URLs of link previews. */
+  render(app: WebApp, url: string, state: SsrState, origin: string): Promise<string>;
 }
 
 /**
@@ -63,11 +64,12 @@ export async function loadServerRenderer(
   const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
 
   return {
-    async render(app, url, state) {
+    async render(app, url, state, origin) {
       const page = await (app === 'collection'
         ? ssr.renderCollection(url, state)
         : ssr.renderApp(url, state));
-      return assemble(templates[app], page, preloads(manifest, page.modules, templates[app]));
+      const head = absolutePreview(page.head, origin, url);
+      return assemble(templates[app], { ...page, head }, preloads(manifest, page.modules, templates[app]));
     },
   };
 }
@@ -100,17 +102,52 @@ export function preloads(
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>/i;
+
+/**
+ * A link preview needs absolute URLs (Open Graph): the page's own address as og:url, and its image's.
+ * The web app writes the preview tags it knows (title, description, image path); the address is the
+ * server's to know (PUBLIC_URL, or the request's host).
+ */
+export function absolutePreview(head: string, origin: string, url: string): string {
+  if (!head.includes('property="og:title"')) return head;
+  const path = url.split('?')[0] ?? '/';
+  const absolute = (p: string) => new URL(p, `${origin}/`).toString();
+  return (
+    head.replace(/(<meta property="og:image" content=")([^"]*)"/, (_, open: string, p: string) => {
+      // The path came escaped from React; URL() keeps '&amp;' as it is, which stays valid HTML.
+      return `${open}${absolute(p)}"`;
+    }) + `<meta property="og:url" content="${absolute(path).replace(/"/g, '&quot;')}"/>`
+  );
+}
+
+/**
+ * A server-rendered page paints without its scripts: they hydrate it afterwards. Fetched at low
+ * priority, they leave the bandwidth of a slow connection to what the first paint needs (the
+ * stylesheet, the fonts, the hero photograph), as the browser would for any deferred script.
+ */
+const lowPriorityScripts = (html: string) =>
+  html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
 
 /**
  * The page's HTML: the template with the page's title in place of its own, the elements React
  * hoisted (meta tags, the hero image's preload) and the chunk preloads where the title was, the
- * markup in the root element and the API answers beside it.
+ * scripts at low priority, the markup in the root element and the API answers beside it.
  */
 export function assemble(template: string, page: RenderedPage, links: string): string {
   const title = TITLE.exec(page.head)?.[0];
   const head = (title ? page.head.replace(title, '') : page.head) + links;
-  const html = TITLE.test(template)
-    ? template.replace(TITLE, (own) => `${title ?? own}${head}`)
-    : template.replace(/<\/head>/i, () => `${title ?? ''}${head}</head>`);
-  return html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${page.state}`);
+  // The page's own description replaces the template's.
+  const base = DESCRIPTION.test(page.head) ? template.replace(DESCRIPTION, '') : template;
+  const html = TITLE.test(base)
+    ? base.replace(TITLE, (own) => `${title ?? own}${head}`)
+    : base.replace(/<\/head>/i, () => `${title ?? ''}${head}</head>`);
+  // The markup and the state cannot hold a raw '<script' or '<link' (React and the state escape '<').
+  return lowPriorityScripts(html).replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${page.body}</div>${page.state}`,
+  );
 }

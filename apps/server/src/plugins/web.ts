@@ -118,7 +118,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     let status = 200;
     try {
       const data = await page.load(request);
-      html = await renderer!.render(page.app, request.url, { queries: data.queries });
+      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      html = await renderer!.render(page.app, request.url, { queries: data.queries }, origin);
       status = data.status ?? 200;
     } catch (err) {
       request.log.error({ err }, 'server rendering failed: the page is sent for the browser to render');

@@ -27,10 +27,10 @@ function load(path: string): Pick<RouteObject, 'lazy'> & { handle: RouteHandle }
   return { lazy, handle: { module: `src/app/${path.slice(2)}` } };
 }
 
-/** A lazy route with its document title (`handle.title`). */
-const page = (path: string, title?: string): ReturnType<typeof load> => {
+/** A lazy route with its document title (`handle.title`) and, for a public page, its description. */
+const page = (path: string, title?: string, description?: string): ReturnType<typeof load> => {
   const route = load(path);
-  return { lazy: route.lazy, handle: { ...route.handle, title } };
+  return { lazy: route.lazy, handle: { ...route.handle, title, description } };
 };
 const NOT_FOUND = './routes/not-found.tsx';
 
@@ -55,8 +55,22 @@ export function routes(_queryClient: QueryClient): RouteObject[] {
           // Lazy too: a client on a white-label link never downloads the nav, bell or agent code.
           ...load('./layout/app-layout.tsx'),
           children: [
-            { index: true, ...page('./routes/landing.tsx', 'Extraordinary Luxury') },
-            { path: 'company-info', ...page('./routes/company-info.tsx', 'Company Information') },
+            {
+              index: true,
+              ...page(
+                './routes/landing.tsx',
+                'Extraordinary Luxury',
+                "Discover the world's most exclusive private villas and chalets, reserved for licensed travel agents and tour operators.",
+              ),
+            },
+            {
+              path: 'company-info',
+              ...page(
+                './routes/company-info.tsx',
+                'Company Information',
+                'The registered details of the company: name, number, registered office, status and filings.',
+              ),
+            },
             { path: 'login', ...page('./routes/login.tsx', 'Agent Login') },
             { path: 'register', ...page('./routes/register.tsx', 'Apply for Access') },
             { path: 'dashboard', ...page('./routes/dashboard.tsx', 'Search Properties') },
@@ -81,7 +95,14 @@ export function routes(_queryClient: QueryClient): RouteObject[] {
             { path: '*', ...page(NOT_FOUND, 'Page Not Found') },
           ],
         },
-        { path: 'about', ...page('./routes/about.tsx', 'About') },
+        {
+          path: 'about',
+          ...page(
+            './routes/about.tsx',
+            'About',
+            "The world's most discerning travel professionals and the finest private villas, chalets and estates, in a marketplace built on trust, discretion and exceptional service.",
+          ),
+        },
         { path: 'white-label/:uuid', ...page('./routes/white-label.tsx') },
       ],
     },

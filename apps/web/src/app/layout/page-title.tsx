@@ -5,27 +5,41 @@ import { useCompany } from '../../lib/company';
 export interface RouteHandle {
   /** The screen's name in the document title: '{title} — {brand}'. */
   title?: string;
+  /** What the page offers, for search results and link previews (public pages). */
+  description?: string;
   /** The route module's source path, which names its chunk in the build manifest (router.tsx). */
   module?: string;
 }
 
 /**
- * The document title of a screen, '{title} — {brand}' with the brand from /api/company. React 19
- * hoists the <title> into <head>, in front of index.html's, and removes it when the screen goes.
+ * The document title of a screen, '{title} — {brand}' with the brand from /api/company, and the
+ * same for a link preview (Open Graph), with the page's description when it has one. React 19 hoists
+ * these into <head>, in front of index.html's, and removes them when the screen goes; on a page the
+ * server rendered they are in the HTML already (the server adds og:url and makes og:image absolute).
  */
-export function PageTitle({ title }: { title: string }) {
+export function PageTitle({ title, description }: { title: string; description?: string }) {
   const { data: company } = useCompany();
-  return <title>{company?.brandName ? `${title} — ${company.brandName}` : title}</title>;
+  const full = company?.brandName ? `${title} — ${company.brandName}` : title;
+  return (
+    <>
+      <title>{full}</title>
+      <meta property="og:type" content="website" />
+      <meta property="og:title" content={full} />
+      {company?.brandName && <meta property="og:site_name" content={company.brandName} />}
+      {description && <meta name="description" content={description} />}
+      {description && <meta property="og:description" content={description} />}
+    </>
+  );
 }
 
 /**
- * The title of the deepest matched route that names one (`handle.title`). Routes whose title comes
+ * The title (and description) of the deepest matched route that names one (`handle.title`). Routes whose title comes
  * from data (the public collection: its link's title) name none and render their own <title>.
  */
 export function RouteTitle() {
-  const title = useMatches()
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .filter(Boolean)
+  const handle = useMatches()
+    .map((m) => m.handle as RouteHandle | undefined)
+    .filter((h) => h?.title)
     .at(-1);
-  return title ? <PageTitle title={title} /> : null;
+  return handle?.title ? <PageTitle title={handle.title} description={handle.description} /> : null;
 }

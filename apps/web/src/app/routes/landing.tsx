@@ -16,10 +16,14 @@ import { LIST_PROPERTY_PARAM } from '../../features/marketing/utils/list-your-pr
 export function Component() {
   const [params] = useSearchParams();
   const requested = params.get(LIST_PROPERTY_PARAM);
+  const { data: featured } = useFeaturedProperty();
+  const image = featured?.images[0];
   useKeepHashTargetInView();
 
   return (
     <>
+      {/* The link preview shows the hero's photograph (made absolute by the server). */}
+      {image && <meta property="og:image" content={image} />}
       <Hero />
       <Highlights />
       <FeaturedShowcase />
