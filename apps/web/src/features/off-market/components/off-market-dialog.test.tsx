@@ -1,7 +1,9 @@
+import { ErrorCode } from '@villas/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, foreignAnswer, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { OffMarketCard } from './off-market-card';
 
 const criteria = {
@@ -25,7 +27,6 @@ async function openDialog() {
 
 describe('Off-market inquiry dialog', { timeout: 20_000 }, () => {
   it('summarises the current search', async () => {
-    mockApi({});
     await openDialog();
     expect(screen.getByText('Lake Como')).toBeInTheDocument();
     expect(screen.getByText('August 1, 2031 – August 8, 2031')).toBeInTheDocument();
@@ -34,7 +35,7 @@ describe('Off-market inquiry dialog', { timeout: 20_000 }, () => {
   });
 
   it('requires names and email: Required Fields Missing, nothing sent', async () => {
-    const calls = mockApi({});
+    const calls = sentRequests();
     const user = await openDialog();
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), '   ');
@@ -46,9 +47,8 @@ describe('Off-market inquiry dialog', { timeout: 20_000 }, () => {
   });
 
   it('posts the off-market shape with the criteria appended to the message', async () => {
-    const calls = mockApi({
-      'POST /api/inquiries': () => ({ status: 201, body: { id: 1, status: 'pending' } }),
-    });
+    server.use(route('POST /api/inquiries', { id: 1, status: 'pending' }));
+    const calls = sentRequests();
     const user = await openDialog();
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
@@ -90,12 +90,12 @@ describe('Off-market inquiry dialog', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message on failure and keeps the values", async () => {
-    mockApi({
-      'POST /api/inquiries': () => ({
-        status: 400,
-        body: { code: 'VALIDATION_FAILED', message: 'Please enter a valid email address' },
-      }),
-    });
+    server.use(
+      route(
+        'POST /api/inquiries',
+        apiError(ErrorCode.VALIDATION_FAILED, 'Please enter a valid email address'),
+      ),
+    );
     const user = await openDialog();
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
@@ -107,7 +107,7 @@ describe('Off-market inquiry dialog', { timeout: 20_000 }, () => {
   });
 
   it("falls back to 'Please try again or contact us directly.'", async () => {
-    mockApi({ 'POST /api/inquiries': () => ({ status: 502 }) });
+    server.use(route('POST /api/inquiries', foreignAnswer(502)));
     const user = await openDialog();
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
