@@ -22,3 +22,4 @@ export * from './images.js';
 export * from './uploads.js';
 export * from './admin-audit.js';
 export * from './holds.js';
+export * from './stay-rules-schema.js';
