@@ -135,6 +135,18 @@ export const foreignAnswer = (status: number, text = '', contentType = 'text/htm
       }),
   );
 
+/**
+ * Holds answers back until `open()`, so a test sees the app while a request is on its way:
+ * `route('POST /api/x', async () => { await held.opened; return body; })`.
+ */
+export function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open: () => open() };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Handlers.
 

@@ -1,8 +1,10 @@
+import { ErrorCode } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, gate, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { ContactForm } from './contact-form';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -21,15 +23,6 @@ async function chooseType(user: User, label: string) {
 
 const typeShown = () => screen.getByRole('combobox', { name: 'Inquiry type' });
 
-/** Holds every answer until release() is called, so the pending state can be observed. */
-function holdResponses() {
-  const real = globalThis.fetch;
-  const waiting: Array<() => void> = [];
-  globalThis.fetch = ((...args: Parameters<typeof fetch>) =>
-    new Promise<Response>((resolve) => waiting.push(() => resolve(real(...args))))) as typeof fetch;
-  return () => waiting.splice(0).forEach((go) => go());
-}
-
 describe('ContactForm', () => {
   // sonner keeps toasts in a module-level store and replays active ones to a new Toaster.
   beforeEach(() => {
@@ -37,7 +30,6 @@ describe('ContactForm', () => {
   });
 
   it("offers the three inquiry types with 'Other' selected by default", async () => {
-    mockApi({});
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     expect(typeShown()).toHaveTextContent('Other');
@@ -51,7 +43,7 @@ describe('ContactForm', () => {
   });
 
   it('shows an error under each missing required field and sends nothing', async () => {
-    const calls = mockApi({});
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -64,10 +56,14 @@ describe('ContactForm', () => {
   });
 
   it("reads 'Sending...' and is disabled while the message is on its way", async () => {
-    const calls = mockApi({
-      'POST /api/inquiries': () => ({ status: 201, body: { id: 1, status: 'pending' } }),
-    });
-    const release = holdResponses();
+    const held = gate();
+    server.use(
+      route('POST /api/inquiries', async () => {
+        await held.opened;
+        return { id: 1, status: 'pending' };
+      }),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await fill(user);
@@ -75,16 +71,15 @@ describe('ContactForm', () => {
     const pending = await screen.findByRole('button', { name: 'Sending...' });
     expect(pending).toBeDisabled();
     await user.click(pending);
-    release();
+    held.open();
     expect(await screen.findByText('Message Sent')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(calls).toHaveLength(1);
   });
 
   it('sends the inquiry, confirms it and resets every field with the type back to Other', async () => {
-    const calls = mockApi({
-      'POST /api/inquiries': () => ({ status: 201, body: { id: 7, status: 'pending' } }),
-    });
+    server.use(route('POST /api/inquiries', { id: 7, status: 'pending' }));
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await fill(user);
@@ -118,9 +113,7 @@ describe('ContactForm', () => {
   });
 
   it('keeps every value and shows the Error toast when sending fails', async () => {
-    mockApi({
-      'POST /api/inquiries': () => ({ status: 500, body: { code: 'INTERNAL', message: 'Internal error' } }),
-    });
+    server.use(route('POST /api/inquiries', apiError(ErrorCode.INTERNAL, 'Internal error')));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ContactForm />);
     await fill(user);
@@ -138,7 +131,6 @@ describe('ContactForm', () => {
   });
 
   it('preselects the type a linking page asks for', () => {
-    mockApi({});
     renderWithProviders(<ContactForm initialType="property-manager" />);
     expect(typeShown()).toHaveTextContent('Sign up as Property Manager');
   });

@@ -1,8 +1,10 @@
+import { ErrorCode } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DisplayMoneyContext } from '../../../lib/display-currency';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { makeProperty } from '../testing/make-property';
 import { BookingForm } from './booking-form';
 import { BookingSentContext } from './booking-sent';
@@ -35,7 +37,6 @@ describe('BookingForm estimate (seed 000 §9)', () => {
       '1 week + 3 nights',
     ],
   ])('%s', (_name, checkIn, checkOut, subtotal, fee, total, basis) => {
-    mockApi({});
     renderWithProviders(
       <BookingForm property={makeProperty({ basePricePerNight: 1000 })} stay={{ checkIn, checkOut }} />,
     );
@@ -46,7 +47,6 @@ describe('BookingForm estimate (seed 000 §9)', () => {
   });
 
   it("uses a dated search's totalCost for its dates, with the fee rounded (no rate: the villa's currency, said so)", () => {
-    mockApi({});
     renderWithProviders(
       <BookingForm
         property={makeProperty({
@@ -68,7 +68,6 @@ describe('BookingForm estimate (seed 000 §9)', () => {
   });
 
   it("shows every line in the agent's currency, adding up, with the villa's total as a note", () => {
-    mockApi({});
     const rates = [
       { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.8, updatedAt: '2026-01-01T00:00:00.000Z' },
       { fromCurrency: 'USD', toCurrency: 'GBP', rate: 0.7, updatedAt: '2026-01-01T00:00:00.000Z' },
@@ -89,7 +88,6 @@ describe('BookingForm estimate (seed 000 §9)', () => {
   });
 
   it('asks for dates when none are chosen and says Price on Request without a price', () => {
-    mockApi({});
     renderWithProviders(<BookingForm property={makeProperty({ id: 1 })} />);
     expect(
       estimate().getByText('Choose check-in and check-out dates to see the estimate.'),
@@ -97,7 +95,6 @@ describe('BookingForm estimate (seed 000 §9)', () => {
   });
 
   it('has no figures for a villa without a price', () => {
-    mockApi({});
     renderWithProviders(
       <BookingForm
         property={makeProperty({ basePricePerNight: null, weeklyPriceEur: null })}
@@ -112,7 +109,7 @@ describe('BookingForm estimate (seed 000 §9)', () => {
 describe('BookingForm submit', { timeout: 20_000 }, () => {
   it('requires first name, last name and email and sends nothing until they are given', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = mockApi({});
+    const calls = sentRequests();
     renderWithProviders(<BookingForm property={makeProperty()} />);
     await user.click(screen.getByRole('button', { name: 'Send Inquiry' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
@@ -123,7 +120,6 @@ describe('BookingForm submit', { timeout: 20_000 }, () => {
 
   it('offers 1..maxGuests guests, default 1', async () => {
     const user = userEvent.setup({ delay: null });
-    mockApi({});
     renderWithProviders(<BookingForm property={makeProperty({ maxGuests: 6 })} />);
     const guests = screen.getByRole('combobox', { name: 'Guests' });
     expect(guests).toHaveTextContent('1 guest');
@@ -143,9 +139,8 @@ describe('BookingForm submit', { timeout: 20_000 }, () => {
 
   it('posts the booking shape with the property id and prefilled dates, then says Inquiry Sent', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = mockApi({
-      'POST /api/inquiries': () => ({ status: 201, body: { id: 9, status: 'pending' } }),
-    });
+    server.use(route('POST /api/inquiries', { id: 9, status: 'pending' }));
+    const calls = sentRequests();
     renderWithProviders(
       <BookingForm
         property={makeProperty({ id: 42, maxGuests: 6 })}
@@ -182,7 +177,7 @@ describe('BookingForm submit', { timeout: 20_000 }, () => {
 
   it('announces the sent inquiry to the screen around it (the dashboard offers a hold)', async () => {
     const user = userEvent.setup({ delay: null });
-    mockApi({ 'POST /api/inquiries': () => ({ status: 201, body: { id: 31, status: 'pending' } }) });
+    server.use(route('POST /api/inquiries', { id: 31, status: 'pending' }));
     const sent = vi.fn();
     renderWithProviders(
       <BookingSentContext value={sent}>
@@ -209,7 +204,7 @@ describe('BookingForm submit', { timeout: 20_000 }, () => {
 
   it('shows the Error toast when the server refuses', async () => {
     const user = userEvent.setup({ delay: null });
-    mockApi({ 'POST /api/inquiries': () => ({ status: 500, body: { code: 'INTERNAL', message: 'boom' } }) });
+    server.use(route('POST /api/inquiries', apiError(ErrorCode.INTERNAL, 'boom')));
     renderWithProviders(<BookingForm property={makeProperty()} />);
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { makeProperty } from '../testing/make-property';
 import { PropertyGrid } from './property-grid';
 
@@ -11,7 +11,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PropertyGrid', () => {
   it('renders the cards loaded so far and asks for the next page with Load more', async () => {
-    mockApi({});
     const onLoadMore = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(
@@ -31,7 +30,6 @@ describe('PropertyGrid', () => {
   });
 
   it('loads the next page when the end of the grid scrolls into view, and shows no button at the last page', () => {
-    mockApi({});
     let notify: (entries: Array<{ isIntersecting: boolean }>) => void = () => {};
     vi.stubGlobal(
       'IntersectionObserver',
@@ -57,7 +55,6 @@ describe('PropertyGrid', () => {
   });
 
   it('shows no Load more on the last page', () => {
-    mockApi({});
     renderWithProviders(
       <PropertyGrid
         properties={page}
