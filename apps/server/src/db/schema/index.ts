@@ -5,3 +5,4 @@ export * from './sync';
 export * from './limits';
 export * from './audit';
 export * from './holds';
+export * from './stay-rules';
