@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { auditLog } from '../db/schema';
 
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auditDecision: AuditDecision | null;
     auditResultId: string | null;
+    /** When the change was made: the moment its answer was ready (µs ISO time). */
+    auditAt: string | null;
   }
   interface FastifyInstance {
     /** Resolves once every audit row started so far is written (tests, shutdown). */
@@ -36,6 +39,17 @@ declare module 'fastify' {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The wall-clock time with microseconds, as an ISO string PostgreSQL reads exactly (a Date keeps only
+ * milliseconds, so two quick changes could tie).
+ */
+function preciseNow(): string {
+  const ms = performance.timeOrigin + performance.now();
+  const whole = Math.floor(ms);
+  const micros = Math.min(999, Math.floor((ms - whole) * 1000));
+  return new Date(whole).toISOString().replace(/Z$/, `${String(micros).padStart(3, '0')}Z`);
+}
+
 /** Field names whose values never reach the log. */
 const SECRET_KEY = /password|secret|token|api_?key|private_?key|credential|authorization|cookie/i;
 export const REDACTED = '[redacted]';
@@ -124,6 +138,7 @@ function target(action: string, request: FastifyRequest): { type: string; id: st
 export const auditPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auditDecision', null);
   app.decorateRequest('auditResultId', null);
+  app.decorateRequest('auditAt', null);
   const pending = new Set<Promise<void>>();
   app.decorate('auditSettled', async () => {
     while (pending.size) await Promise.allSettled([...pending]);
@@ -152,6 +167,14 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   });
 
+  // The change is dated when its answer is ready, not when its row is written (after the answer,
+  // maybe after the next change's row on another connection): the log lists changes in the order
+  // they were made.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.auditDecision) request.auditAt = preciseNow();
+    return payload;
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const decision = request.auditDecision;
     const user = request.user;
@@ -171,6 +194,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
         targetId: id,
         summary,
         statusCode: reply.statusCode,
+        ...(request.auditAt ? { at: sql`${request.auditAt}::timestamptz` } : {}),
       })
       .then(
         () => undefined,

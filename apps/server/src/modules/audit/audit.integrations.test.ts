@@ -140,4 +140,21 @@ describe('audit log: rates, uploads and syncs', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(await logged('invenio.')).toHaveLength(1);
   });
+
+  it('lists changes made one after another newest first, in the order they were made', async () => {
+    // Each row is written after its answer is sent, while the next change may already be under way
+    // (on PostgreSQL on another pooled connection): the row is dated when its answer was made.
+    const rates = Array.from({ length: 30 }, (_, i) => 1 + i / 100);
+    for (const rate of rates) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/exchange-rates',
+        headers: { cookie: admin.cookie },
+        payload: { fromCurrency: 'GBP', toCurrency: 'EUR', rate },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const rows = (await logged('exchange-rate.')).filter((r) => r.summary.fromCurrency === 'GBP');
+    expect(rows.map((r) => r.summary.rate)).toEqual([...rates].reverse());
+  });
 });
