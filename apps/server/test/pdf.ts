@@ -5,7 +5,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * of white space (line breaks included) as one space.
  */
 export async function pdfPages(data: Buffer): Promise<string[]> {
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false });
+  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
   const doc = await task.promise;
   try {
     const pages: string[] = [];
