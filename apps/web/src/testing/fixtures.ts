@@ -1,4 +1,4 @@
-import type { CompanyInfo, CurrentUser, ExchangeRate } from '@villas/shared';
+import type { CompanyInfo, CurrentUser, ExchangeRate, Property, PropertyCard } from '@villas/shared';
 
 /** The signed-in agent every test has unless it says otherwise (the default `GET /api/auth/user`). */
 export const agentUser: CurrentUser = {
@@ -57,3 +57,42 @@ export const exchangeRates: ExchangeRate[] = [
   rate('EUR', 'USD', 1.25),
   rate('GBP', 'USD', 1.5625),
 ];
+
+/** A complete API property for tests; override what the test is about. */
+export function makeProperty(overrides: Partial<Property> = {}): Property {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    name: `Villa ${id}`,
+    regionId: 1,
+    subregionId: 1,
+    region: 'France',
+    subregion: 'Provence',
+    description: 'A restored bastide among lavender fields.',
+    bedrooms: 4,
+    maxGuests: 8,
+    basePricePerNight: 1000,
+    propertyCurrency: 'EUR',
+    siteCurrency: 'EUR',
+    propertyType: 'villa',
+    amenityIds: [],
+    amenities: [],
+    images: [],
+    available: true,
+    location: 'France, Provence',
+    pricePerNight: 1000,
+    currency: 'EUR',
+    externalId: null,
+    externalProvider: null,
+    icalUrl: null,
+    lastSyncDate: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    weeklyPriceEur: 7000,
+    ...overrides,
+  };
+}
+
+/** A property as a search page lists it: the card's fields, the excerpt instead of the description. */
+export function toCard({ description, ...card }: Property): PropertyCard {
+  return { ...card, excerpt: description.slice(0, 160) };
+}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { ExchangeRate, Property } from '@villas/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeProperty } from '../../features/properties/testing/make-property';
+import { makeProperty } from '../../testing/fixtures';
 import { PRICE_DEBOUNCE_MS } from '../../features/search/hooks/use-property-search';
 import { DISPLAY_CURRENCY_KEY } from '../../lib/display-currency';
 import { mockApi, renderWithProviders } from '../../testing/render';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DisplayMoneyContext } from '../../../lib/display-currency';
 import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
 import { renderWithProviders } from '../../../testing/render';
-import { makeProperty } from '../testing/make-property';
+import { makeProperty } from '../../../testing/fixtures';
 import { BookingForm } from './booking-form';
 import { BookingSentContext } from './booking-sent';
 

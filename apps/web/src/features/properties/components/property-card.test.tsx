@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DisplayMoneyContext, type DisplayMoney } from '../../../lib/display-currency';
-import { makeProperty } from '../testing/make-property';
+import { makeProperty } from '../../../testing/fixtures';
 import { PropertyCard } from './property-card';
 
 const rates = [

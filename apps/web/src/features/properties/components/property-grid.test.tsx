@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
-import { makeProperty } from '../testing/make-property';
+import { makeProperty } from '../../../testing/fixtures';
 import { PropertyGrid } from './property-grid';
 
 const page = Array.from({ length: 12 }, (_, i) => makeProperty({ id: i + 1, name: `Villa ${i + 1}` }));

@@ -1,11 +1,13 @@
+import { ErrorCode, type CurrentUser, type LinkPricePreview, type WhiteLabelLink } from '@villas/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server, type SentRequest } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { CreateLinkDialog } from './create-link-dialog';
 
-const me = {
+const me: CurrentUser = {
   id: 5,
   firstName: 'Sophie',
   lastName: 'Laurent',
@@ -17,7 +19,7 @@ const me = {
 };
 
 /** The price preview the dialog asks for: the server's own figure, answered for any settings. */
-const previewAnswer = {
+const previewAnswer: LinkPricePreview = {
   stay: null,
   villas: [
     {
@@ -36,8 +38,27 @@ const previewAnswer = {
     },
   ],
 };
-const preview = { 'POST /api/white-label/price-preview': () => ({ body: previewAnswer }) };
-const created = (calls: Array<{ method: string; url: string; body: unknown }>) =>
+/** The link the server answers a create with. */
+const newLink: WhiteLabelLink = {
+  id: 11,
+  uuid: 'abc-123',
+  title: 'Riviera Travel - Sophie Laurent',
+  description: null,
+  agentName: 'Sophie Laurent',
+  agentEmail: null,
+  companyName: 'Riviera Travel',
+  propertyIds: [3, 8],
+  searchFilters: { country: 'France', bedrooms: 4 },
+  isActive: true,
+  expiresAt: null,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  viewCount: 0,
+  currency: 'EUR',
+  markupType: 'none',
+  markupValue: 0,
+};
+const preview = () => route('POST /api/white-label/price-preview', previewAnswer);
+const created = (calls: readonly SentRequest[]) =>
   calls.filter((c) => c.method === 'POST' && c.url === '/api/white-label');
 
 const selection: { set: (ids: number[]) => void } = { set: () => {} };
@@ -74,13 +95,14 @@ async function openDialog() {
 
 describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   it('cannot be opened without a selection', async () => {
-    mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
+    server.use(route('GET /api/auth/user', me), preview());
     renderWithProviders(<Harness initial={[]} />);
     expect(screen.getByRole('button', { name: 'Create White-label Link' })).toBeDisabled();
   });
 
   it('refuses blank names with Missing Information and sends nothing', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
+    server.use(route('GET /api/auth/user', me), preview());
+    const calls = sentRequests();
     renderWithProviders(<Harness />);
     const user = await openDialog();
     await user.clear(screen.getByLabelText('Agent name'));
@@ -92,7 +114,8 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   });
 
   it('refuses when the selection emptied with No Properties Selected', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
+    server.use(route('GET /api/auth/user', me), preview());
+    const calls = sentRequests();
     renderWithProviders(<Harness />);
     const user = await openDialog();
     act(() => selection.set([]));
@@ -105,7 +128,8 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   });
 
   it('refuses without a user id with Authentication Error', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
+    server.use(route('GET /api/auth/user', me), preview());
+    const calls = sentRequests();
     renderWithProviders(<Harness agentId={0} />);
     const user = await openDialog();
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
@@ -117,11 +141,8 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   it("posts 'Company - Agent', clears everything and opens the link in a new tab", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const onCreated = vi.fn();
-    const calls = mockApi({
-      'GET /api/auth/user': () => ({ body: me }),
-      ...preview,
-      'POST /api/white-label': () => ({ status: 201, body: { id: 11, uuid: 'abc-123' } }),
-    });
+    server.use(route('GET /api/auth/user', me), route('POST /api/white-label', newLink), preview());
+    const calls = sentRequests();
     renderWithProviders(<Harness onCreated={onCreated} />);
     const user = await openDialog();
     await user.clear(screen.getByLabelText('Company name'));
@@ -150,14 +171,11 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
 
   it('shows Failed to Create Link with the server message', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    mockApi({
-      'GET /api/auth/user': () => ({ body: me }),
-      ...preview,
-      'POST /api/white-label': () => ({
-        status: 400,
-        body: { code: 'VALIDATION_FAILED', message: 'Property 8 does not exist' },
-      }),
-    });
+    server.use(
+      route('GET /api/auth/user', me),
+      route('POST /api/white-label', apiError(ErrorCode.VALIDATION_FAILED, 'Property 8 does not exist')),
+      preview(),
+    );
     renderWithProviders(<Harness />);
     const user = await openDialog();
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
@@ -170,11 +188,8 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
 
   it('sets the client price: currency and markup, with what the client sees, and posts them', async () => {
     vi.spyOn(window, 'open').mockImplementation(() => null);
-    const calls = mockApi({
-      'GET /api/auth/user': () => ({ body: me }),
-      ...preview,
-      'POST /api/white-label': () => ({ status: 201, body: { id: 11, uuid: 'abc-123' } }),
-    });
+    server.use(route('GET /api/auth/user', me), route('POST /api/white-label', newLink), preview());
+    const calls = sentRequests();
     renderWithProviders(<Harness />);
     const user = await openDialog();
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
@@ -206,7 +221,8 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
   });
 
   it("refuses a markup the shared schema refuses, under 'Validation Error', and sends nothing", async () => {
-    const calls = mockApi({ 'GET /api/auth/user': () => ({ body: me }), ...preview });
+    server.use(route('GET /api/auth/user', me), preview());
+    const calls = sentRequests();
     renderWithProviders(<Harness />);
     const user = await openDialog();
     await user.click(screen.getByRole('combobox', { name: 'Markup' }));

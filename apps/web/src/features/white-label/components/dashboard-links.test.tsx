@@ -1,46 +1,51 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { route, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { DashboardLinks } from './dashboard-links';
 
 describe('DashboardLinks', () => {
   it('shows each link with created date, views, property count, expiry and criteria, opening in a new tab', async () => {
-    mockApi({
-      'GET /api/user/dashboard/white-label-links': () => ({
-        body: [
-          {
-            id: 1,
-            uuid: 'u-1',
-            title: 'Azure Voyages - Sophie Laurent',
-            description: 'For the Martins',
-            agentName: null,
-            agentEmail: null,
-            companyName: null,
-            propertyIds: [1, 2, 3],
-            searchFilters: { country: 'France', bedrooms: 4, guests: 8 },
-            isActive: true,
-            expiresAt: null,
-            createdAt: '2026-02-01T09:00:00.000Z',
-            viewCount: 12,
-          },
-          {
-            id: 2,
-            uuid: 'u-2',
-            title: 'Old link',
-            description: null,
-            agentName: null,
-            agentEmail: null,
-            companyName: null,
-            propertyIds: [4],
-            searchFilters: null,
-            isActive: false,
-            expiresAt: '2026-04-30T00:00:00.000Z',
-            createdAt: '2026-01-01T09:00:00.000Z',
-            viewCount: 0,
-          },
-        ],
-      }),
-    });
+    server.use(
+      route('GET /api/user/dashboard/white-label-links', [
+        {
+          id: 1,
+          uuid: 'u-1',
+          title: 'Azure Voyages - Sophie Laurent',
+          description: 'For the Martins',
+          agentName: null,
+          agentEmail: null,
+          companyName: null,
+          propertyIds: [1, 2, 3],
+          searchFilters: { country: 'France', bedrooms: 4, guests: 8 },
+          isActive: true,
+          expiresAt: null,
+          createdAt: '2026-02-01T09:00:00.000Z',
+          viewCount: 12,
+          currency: 'EUR',
+          markupType: 'none',
+          markupValue: 0,
+        },
+        {
+          id: 2,
+          uuid: 'u-2',
+          title: 'Old link',
+          description: null,
+          agentName: null,
+          agentEmail: null,
+          companyName: null,
+          propertyIds: [4],
+          searchFilters: null,
+          isActive: false,
+          expiresAt: '2026-04-30T00:00:00.000Z',
+          createdAt: '2026-01-01T09:00:00.000Z',
+          viewCount: 0,
+          currency: 'EUR',
+          markupType: 'none',
+          markupValue: 0,
+        },
+      ]),
+    );
     renderWithProviders(<DashboardLinks />);
     const first = (await screen.findByRole('link', { name: /Azure Voyages - Sophie Laurent/ })).closest(
       'li',
@@ -71,7 +76,7 @@ describe('DashboardLinks', () => {
   });
 
   it('invites the agent to the property dashboard when there are no links', async () => {
-    mockApi({ 'GET /api/user/dashboard/white-label-links': () => ({ body: [] }) });
+    server.use(route('GET /api/user/dashboard/white-label-links', []));
     renderWithProviders(<DashboardLinks />);
     expect(await screen.findByText('No white-label links yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search Properties' })).toHaveAttribute('href', '/dashboard');

@@ -1,12 +1,13 @@
-import type { WhiteLabelInquiry, WhiteLabelLink } from '@villas/shared';
+import { ErrorCode, type CurrentUser, type WhiteLabelInquiry, type WhiteLabelLink } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { optionsSearch } from '../testing/options-search';
 import { LinkManagementDialog } from './link-management-dialog';
 
-const me = {
+const me: CurrentUser = {
   id: 5,
   firstName: 'Sophie',
   lastName: 'Laurent',
@@ -74,13 +75,14 @@ async function open() {
 describe('LinkManagementDialog', { timeout: 20_000 }, () => {
   it("shows the first 3 villa names then '+N more', copies the absolute link and deletes after confirming", async () => {
     let links = [link()];
-    const calls = mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: links }),
-      'DELETE /api/white-label/21': () => {
+    server.use(
+      route('GET /api/white-label/agent/5', () => links),
+      route('DELETE /api/white-label/21', () => {
         links = [];
-        return { status: 204 };
-      },
-    });
+        return { ok: true };
+      }),
+    );
+    const calls = sentRequests();
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
 
@@ -111,34 +113,33 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
       link({ currency: 'GBP', markupType: 'percent', markupValue: 10 }),
       link({ id: 23, uuid: 'f00d-3', title: 'Alpine Escapes - Winter', isActive: false }),
     ];
-    const calls = mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: links }),
-      'GET /api/auth/user': () => ({ body: me }),
-      'POST /api/properties/search': optionsSearch([property(1, 'Villa Aurora')]),
-      'POST /api/white-label/price-preview': ({ body }) => ({
-        body: {
-          stay: null,
-          villas: [
-            {
-              propertyId: 1,
-              name: 'Villa Aurora',
-              villaCurrency: 'EUR',
-              missingRate: false,
-              price: {
-                amount: (body as { markupType: string }).markupType === 'fixed' ? 9_140 : 9_735,
-                currency: 'GBP',
-                basis: 'week',
-                nights: null,
-              },
+    server.use(
+      route('GET /api/white-label/agent/5', () => links),
+      route('GET /api/auth/user', me),
+      optionsSearch([property(1, 'Villa Aurora')]),
+      route('POST /api/white-label/price-preview', ({ body }) => ({
+        stay: null,
+        villas: [
+          {
+            propertyId: 1,
+            name: 'Villa Aurora',
+            villaCurrency: 'EUR',
+            missingRate: false,
+            price: {
+              amount: (body as { markupType: string }).markupType === 'fixed' ? 9_140 : 9_735,
+              currency: 'GBP',
+              basis: 'week',
+              nights: null,
             },
-          ],
-        },
-      }),
-      'PATCH /api/white-label/21': ({ body }) => {
+          },
+        ],
+      })),
+      route('PATCH /api/white-label/21', ({ body }) => {
         links = [{ ...links[0]!, ...(body as object) }, links[1]!];
-        return { body: links[0] };
-      },
-    });
+        return links[0]!;
+      }),
+    );
+    const calls = sentRequests();
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     const [live, inactive] = await within(dialog).findAllByRole('article');
@@ -173,13 +174,10 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
   });
 
   it('tells the agent when a delete fails', async () => {
-    mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: [link()] }),
-      'DELETE /api/white-label/21': () => ({
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'Link not found' },
-      }),
-    });
+    server.use(
+      route('GET /api/white-label/agent/5', [link()]),
+      route('DELETE /api/white-label/21', apiError(ErrorCode.NOT_FOUND, 'Link not found')),
+    );
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     await user.click(
@@ -190,17 +188,14 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
   });
 
   it('creates a link with each property added only once and the agent prefilled', async () => {
-    const calls = mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: [] }),
-      'GET /api/auth/user': () => ({ body: me }),
-      'POST /api/properties/search': optionsSearch([
-        property(1, 'Villa Aurora'),
-        property(2, 'Chalet Blanc'),
-        property(3, 'Villa Serena'),
-      ]),
-      'POST /api/white-label': () => ({ status: 201, body: link({ id: 22, uuid: 'f00d-2' }) }),
-      'POST /api/white-label/price-preview': () => ({ body: { stay: null, villas: [] } }),
-    });
+    server.use(
+      route('GET /api/white-label/agent/5', []),
+      route('GET /api/auth/user', me),
+      optionsSearch([property(1, 'Villa Aurora'), property(2, 'Chalet Blanc'), property(3, 'Villa Serena')]),
+      route('POST /api/white-label', link({ id: 22, uuid: 'f00d-2' })),
+      route('POST /api/white-label/price-preview', { stay: null, villas: [] }),
+    );
+    const calls = sentRequests();
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
@@ -263,16 +258,16 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
 
   it("gives focus back to 'Create New Link' on Cancel, and to the new link's card once created", async () => {
     let links = [link()];
-    mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: links }),
-      'GET /api/auth/user': () => ({ body: me }),
-      'POST /api/properties/search': optionsSearch([property(1, 'Villa Aurora')]),
-      'POST /api/white-label': () => {
+    server.use(
+      route('GET /api/white-label/agent/5', () => links),
+      route('GET /api/auth/user', me),
+      optionsSearch([property(1, 'Villa Aurora')]),
+      route('POST /api/white-label', () => {
         const made = link({ id: 22, uuid: 'f00d-2', title: 'Summer 2026', propertyNames: ['Villa Aurora'] });
         links = [made, ...links];
-        return { status: 201, body: made };
-      },
-    });
+        return made;
+      }),
+    );
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     await within(dialog).findByRole('group', { name: 'Azure Voyages - Sophie Laurent' });
@@ -296,12 +291,12 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
   });
 
   it('shows the create failure text', async () => {
-    mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: [] }),
-      'GET /api/auth/user': () => ({ body: me }),
-      'POST /api/properties/search': optionsSearch([property(1, 'Villa Aurora')]),
-      'POST /api/white-label': () => ({ status: 500, body: { code: 'INTERNAL', message: 'Internal error' } }),
-    });
+    server.use(
+      route('GET /api/white-label/agent/5', []),
+      route('GET /api/auth/user', me),
+      optionsSearch([property(1, 'Villa Aurora')]),
+      route('POST /api/white-label', apiError(ErrorCode.INTERNAL, 'Internal error')),
+    );
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
@@ -315,14 +310,15 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
 
   it('lists inquiries and changes a status with a PUT', async () => {
     let current = inquiry;
-    const calls = mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: [] }),
-      'GET /api/white-label-inquiries/agent/5': () => ({ body: [current] }),
-      'PUT /api/white-label-inquiries/31': ({ body }) => {
+    server.use(
+      route('GET /api/white-label/agent/5', []),
+      route('GET /api/white-label-inquiries/agent/5', () => [current]),
+      route('PUT /api/white-label-inquiries/31', ({ body }) => {
         current = { ...current, status: (body as { status: WhiteLabelInquiry['status'] }).status };
-        return { body: current };
-      },
-    });
+        return current;
+      }),
+    );
+    const calls = sentRequests();
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     await user.click(within(dialog).getByRole('tab', { name: 'Inquiries' }));
@@ -354,14 +350,11 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
   });
 
   it('reports a failed status change', async () => {
-    mockApi({
-      'GET /api/white-label/agent/5': () => ({ body: [] }),
-      'GET /api/white-label-inquiries/agent/5': () => ({ body: [inquiry] }),
-      'PUT /api/white-label-inquiries/31': () => ({
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'Not found' },
-      }),
-    });
+    server.use(
+      route('GET /api/white-label/agent/5', []),
+      route('GET /api/white-label-inquiries/agent/5', [inquiry]),
+      route('PUT /api/white-label-inquiries/31', apiError(ErrorCode.NOT_FOUND, 'Not found')),
+    );
     renderWithProviders(<LinkManagementDialog agentId={5} />);
     const { user, dialog } = await open();
     await user.click(within(dialog).getByRole('tab', { name: 'Inquiries' }));

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Property } from '@villas/shared';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { optionsSearch } from '../testing/options-search';
 import { PropertyPicker } from './property-picker';
 
@@ -40,7 +41,7 @@ const options = () =>
 
 describe('PropertyPicker', () => {
   it('filters by destination, ignoring case and accents, and counts the matches', async () => {
-    mockApi({ 'POST /api/properties/search': optionsSearch(catalogue) });
+    server.use(optionsSearch(catalogue));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />);
     expect(await screen.findByText('5 of 5 villas')).toBeInTheDocument();
@@ -64,7 +65,7 @@ describe('PropertyPicker', () => {
   });
 
   it('keeps the chosen villas listed while the filter hides them; checkboxes work from the keyboard', async () => {
-    mockApi({ 'POST /api/properties/search': optionsSearch(catalogue) });
+    server.use(optionsSearch(catalogue));
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness />);
     const search = await screen.findByLabelText('Properties');
