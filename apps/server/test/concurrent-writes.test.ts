@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '@villas/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, dailyPricing, inquiries, whiteLabelInquiries, whiteLabelLinks } from '../src/db/schema';
+import {
+  auditLog,
+  dailyPricing,
+  holds,
+  inquiries,
+  whiteLabelInquiries,
+  whiteLabelLinks,
+} from '../src/db/schema';
+import { nightsOf, placeHold, sendBookingInquiry, stayIn } from '../src/modules/holds/holds.fixtures';
 import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
@@ -141,5 +149,37 @@ describe(`${WRITERS} concurrent writers`, () => {
     expect(wanted).toContain(row!.status);
     const listed = await inject('GET', `/api/white-label-inquiries/agent/${agent.id}`, agent.cookie);
     expect(listed.json().find((i: { id: number }) => i.id === id).status).toBe(row!.status);
+  });
+});
+
+describe(`${WRITERS} concurrent writers on one hold`, () => {
+  it('its agent releasing and an administrator confirming at once: exactly one wins, the nights follow it', async () => {
+    const villa = await createProperty(ctx.db);
+    const { checkIn, checkOut } = stayIn(40, 4);
+    const inquiryId = await sendBookingInquiry(ctx.app, {
+      propertyId: villa.id,
+      cookie: agent.cookie,
+      checkIn,
+      checkOut,
+    });
+    const placed = await placeHold(ctx.app, agent.cookie, { inquiryId, expiresInHours: 24 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json().id as number;
+    const answers = await Promise.all(
+      Array.from({ length: WRITERS }, (_, i) =>
+        i % 2
+          ? inject('POST', `/api/holds/${id}/release`, agent.cookie)
+          : inject('POST', `/api/holds/${id}/confirm`, admin),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 200: 1, 409: WRITERS - 1 });
+    const winner = answers.find((r) => r.statusCode === 200)!.json() as { status: string };
+    for (const r of answers.filter((x) => x.statusCode === 409))
+      expect(r.json().message).toEqual(expect.any(String));
+    const [row] = await ctx.db.select().from(holds).where(eq(holds.id, id));
+    expect(row!.status).toBe(winner.status);
+    const nights = await nightsOf(ctx.db, villa.id);
+    const blocked = [...nights.values()].filter((n) => !n.available).length;
+    expect(blocked).toBe(winner.status === 'confirmed' ? 4 : 0);
   });
 });
