@@ -1,89 +1,312 @@
 /**
- * `npm run bench`: search timings on a large catalogue.
+ * `npm run bench`: the search over HTTP, as an agent's browser meets it, beside the raw SQL.
  *
- * For each database (a fresh PGlite always; PostgreSQL too when DATABASE_URL is set, in a fresh
- * database created next to it and dropped afterwards): run the migrations, generate the catalogue
- * (bench/generate.ts: 10,000 properties × 365 nightly prices by default), then time the search
- * service for four typical searches and print p50/p95/max, result counts and memory.
+ * For each database — a fresh PGlite data directory always, and PostgreSQL too when DATABASE_URL is
+ * set (a fresh database created beside it, dropped afterwards) — the bench:
+ *  1. migrates and generates a catalogue (bench/generate.ts: villas × 365 nightly prices, blocked
+ *     weeks, three images each);
+ *  2. times each search shape's raw SQL (the statement `buildSearchQuery` builds for the route,
+ *     through the driver: a pool of 10 connections on PostgreSQL, the embedded instance on PGlite)
+ *     at the same concurrency as the HTTP load;
+ *  3. starts the real server app (`apps/server/src/server.ts` under tsx, or the build with
+ *     BENCH_SERVER=dist) on that database, signs in as the approved demo agent and loads each shape
+ *     with autocannon (10 connections, the browser's Accept-Encoding), plus the health route;
+ *  4. prices a 365-night range in one bulk call, then the same range in 365 single-date calls, as
+ *     the demo administrator;
+ *  5. reads the server's RSS after the load, stops it, and prints one table with p50/p95 per shape,
+ *     the route/SQL ratio of the p95s, the targets of issue 10 and PASS/FAIL.
+ * The whole run stops by itself after BENCH_TIMEOUT_S (exit code 2); it exits 1 when a target fails.
  *
- * Settings (environment): BENCH_PROPERTIES (10000), BENCH_RUNS (20), BENCH_TIMEOUT_S (1200, the whole
- * run stops by itself after this), BENCH_EXPLAIN=1 prints the query plans, BENCH_KEEP=1 keeps the
- * PGlite data directory.
+ * Settings (environment):
+ *   BENCH_PROPERTIES          villas on PostgreSQL (10000)
+ *   BENCH_PGLITE_PROPERTIES   villas on PGlite (520, the size of the embedded demo)
+ *   BENCH_DURATION_S          seconds of load per shape, for the route and for the SQL each (10)
+ *   BENCH_CONNECTIONS         concurrent connections / queries (10)
+ *   BENCH_TIMEOUT_S           the whole run stops after this (1800)
+ *   BENCH_SERVER              tsx (default: the current sources) or dist (apps/server/dist, built)
+ *   BENCH_PORT                the server's port (a free one when unset)
+ *   BENCH_ONLY                pglite or postgres: run only that database
+ *   BENCH_EXPLAIN=1           print EXPLAIN (ANALYZE, BUFFERS) of each shape's SQL
+ *   BENCH_KEEP=1              keep the PGlite data directory / the PostgreSQL database
+ *   DATABASE_URL              a PostgreSQL server whose role may CREATE DATABASE
  */
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, nightsBetween, type PropertySort } from '@villas/shared';
+import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { amenities } from '../apps/server/src/db/schema';
-import { searchProperties } from '../apps/server/src/modules/properties/properties.service';
-import { buildSearchQuery } from '../apps/server/src/modules/properties/search.repository';
-import { generateCatalogue } from './generate';
+import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/accounts';
+import { buildSearchQuery, type SearchParams } from '../apps/server/src/modules/properties/search.repository';
+import { BENCH_START, generateCatalogue } from './generate';
 
-const N = Number(processEnv.BENCH_PROPERTIES ?? 10_000);
-const RUNS = Number(processEnv.BENCH_RUNS ?? 20);
-const TIMEOUT_S = Number(processEnv.BENCH_TIMEOUT_S ?? 1200);
-const SCENARIO_BUDGET_MS = 90_000;
+const int = (name: string, fallback: number) => {
+  const v = processEnv[name];
+  const n = v == null || v === '' ? fallback : Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number`);
+  return n;
+};
+const PG_PROPERTIES = int('BENCH_PROPERTIES', 10_000);
+const PGLITE_PROPERTIES = int('BENCH_PGLITE_PROPERTIES', 520);
+const DURATION_S = int('BENCH_DURATION_S', 10);
+const CONNECTIONS = int('BENCH_CONNECTIONS', 10);
+const TIMEOUT_S = int('BENCH_TIMEOUT_S', 1800);
+const SERVER = processEnv.BENCH_SERVER === 'dist' ? 'dist' : 'tsx';
+const ONLY = processEnv.BENCH_ONLY;
 
+/** Issue 10's targets: p95 per search shape over HTTP at 10 connections, and route ≤ 1.5 × SQL. */
+const TARGET_P95_MS = { PostgreSQL: 30, PGlite: 50 } as const;
+const TARGET_RATIO = 1.5;
+const TARGET_RSS_MB = 250;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const children = new Set<ChildProcess>();
+const stopChildren = () => {
+  for (const c of children) c.kill('SIGKILL');
+};
+process.on('exit', stopChildren);
 const timer = setTimeout(() => {
   console.error(`bench: stopped after the ${TIMEOUT_S} s time limit (BENCH_TIMEOUT_S)`);
+  stopChildren();
   process.exit(2);
 }, TIMEOUT_S * 1000);
 timer.unref();
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const ms = (n: number) => n.toFixed(1);
+const STAY = { checkIn: '2030-07-04', checkOut: '2030-07-11' };
+if (STAY.checkIn < BENCH_START) throw new Error('bench: the stay must fall in the generated year');
+
+interface Shape {
+  name: string;
+  body: Record<string, unknown>;
+}
+
+/** The search shapes, as the dashboard sends them (a page of 24 cards with its total). */
+function shapes(amenityIds: number[]): Shape[] {
+  return [
+    { name: 'undated, all villas', body: { page: true } },
+    {
+      name: 'undated, country + bedrooms ≥ 5 + ≤ 30,000 €/week',
+      body: { country: 'France', bedrooms: 5, maxPrice: 30_000, page: true },
+    },
+    { name: 'dated 7 nights, country', body: { country: 'Italy', ...STAY, page: true } },
+    {
+      name: 'dated 7 nights, country + 2 amenities',
+      body: { country: 'Italy', ...STAY, amenityIds, page: true },
+    },
+    {
+      name: 'dated 7 nights, all countries, ≤ 40,000 €/week',
+      body: { ...STAY, maxPrice: 40_000, page: true },
+    },
+    { name: 'page 2 by price, all villas', body: { sort: 'price-asc', limit: 24, offset: 24 } },
+  ];
+}
+
+/** The repository parameters the route builds from a body (properties.service: searchProperties). */
+function paramsOf(body: Record<string, unknown>): SearchParams {
+  const b = body as {
+    country?: string;
+    bedrooms?: number;
+    maxPrice?: number;
+    amenityIds?: number[];
+    checkIn?: string;
+    checkOut?: string;
+    sort?: PropertySort;
+    limit?: number;
+    offset?: number;
+  };
+  return {
+    country: b.country,
+    bedrooms: b.bedrooms,
+    maxPrice: b.maxPrice,
+    amenityIds: b.amenityIds,
+    stay:
+      b.checkIn && b.checkOut
+        ? { checkIn: b.checkIn, checkOut: b.checkOut, nights: nightsBetween(b.checkIn, b.checkOut) }
+        : undefined,
+    sort: b.sort ?? 'featured',
+    limit: b.limit ?? 24,
+    offset: b.offset ?? 0,
+    withTotal: true,
+  };
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
-
-interface Row {
-  scenario: string;
-  results: number;
-  runs: number;
+interface Timing {
   p50: number;
   p95: number;
-  max: number;
-  cpu50: number;
+  count: number;
+  errors: number;
+}
+const timing = (latencies: number[], errors = 0): Timing => {
+  const s = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p95: percentile(s, 95), count: s.length, errors };
+};
+
+/** `CONNECTIONS` loops running `run` back to back for `DURATION_S`, each call timed. */
+async function loadLoop(run: () => Promise<unknown>): Promise<Timing> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        try {
+          await run();
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return timing(latencies, errors);
 }
 
-async function scenarios(database: Database) {
-  const db = database.db;
-  const found = await db
-    .select({ id: amenities.id, name: amenities.name })
-    .from(amenities)
-    .where(inArray(amenities.name, ['Swimming Pool', 'Wifi']));
-  const amenityIds = found.map((a) => a.id);
-  const stay = { checkIn: '2030-07-04', checkOut: '2030-07-11' };
-  return [
-    { name: 'undated, no filter (all)', filters: {} },
-    {
-      name: 'undated, country + bedrooms ≥ 5 + max 30,000 €/week',
-      filters: { country: 'France', bedrooms: 5, maxPrice: 30_000 },
+/** autocannon at `CONNECTIONS` for `DURATION_S`, every response's time kept (it reports no p95). */
+async function loadHttp(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  cookie?: string;
+  body?: unknown;
+}): Promise<Timing> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const instance = autocannon({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: {
+      'accept-encoding': 'gzip, deflate, br',
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body ? { 'content-type': 'application/json' } : {}),
     },
-    { name: 'dated 7 nights, country', filters: { country: 'Italy', ...stay } },
-    { name: 'dated 7 nights, country + 2 amenities', filters: { country: 'Italy', ...stay, amenityIds } },
-    { name: 'dated 7 nights, all countries, max 40,000 €/week', filters: { ...stay, maxPrice: 40_000 } },
-  ];
+    body: opts.body ? JSON.stringify(opts.body) : undefined,
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status === 200) latencies.push(ms);
+    else errors++;
+  });
+  await instance;
+  return timing(latencies, errors);
 }
 
-async function explain(database: Database, filters: Parameters<typeof searchProperties>[1]) {
-  const { checkIn, checkOut } = filters;
-  const nights =
-    checkIn && checkOut ? Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000) : undefined;
-  const query = buildSearchQuery(database.db, {
-    ...filters,
-    stay: checkIn && checkOut && nights ? { checkIn, checkOut, nights } : undefined,
-  }).toSQL();
-  const res = (await database.db.execute(
-    sql.raw(`explain (analyze, buffers off) ${inline(query.sql, query.params)}`),
-  )) as unknown as { rows: Array<Record<string, string>> };
-  console.log(res.rows.map((r) => Object.values(r)[0]).join('\n'));
+async function freePort(): Promise<number> {
+  if (processEnv.BENCH_PORT) return int('BENCH_PORT', 3400);
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server app as `npm start` runs it, on this database; resolves once /readyz answers 200. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const entry =
+    SERVER === 'dist'
+      ? [path.join(root, 'apps/server/dist/server.js')]
+      : // tsx as a loader in the server's own process (its CLI would run the server in a child).
+        ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
+  const child = spawn(process.execPath, entry, {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      PATH: processEnv.PATH ?? '',
+      HOME: processEnv.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'true',
+      SYNC_INTERVAL_MINUTES: '0',
+      ICAL_INTERVAL_MINUTES: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode != null) throw new Error(`bench: the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('bench: the server did not become ready in 120 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode != null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode == null) child.kill('SIGKILL');
+}
+
+/** Resident memory of a process in MB (Linux /proc, else ps). */
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    if (kb) return kb / 1024;
+  } catch {
+    // not Linux
+  }
+  return NaN;
+}
+
+async function signIn(url: string, role: 'agent' | 'admin'): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role && a.approved)!;
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!res.ok)
+    throw new Error(`bench: sign-in as ${account.email} failed: ${res.status} ${await res.text()}`);
+  // Signing in sets one cookie: the session's.
+  const [cookie] = res.headers.getSetCookie();
+  if (!cookie) throw new Error('bench: no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+async function post(url: string, cookie: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+}
+
+interface Row {
+  db: 'PGlite' | 'PostgreSQL';
+  what: string;
+  hits?: number;
+  route?: Timing;
+  sql?: Timing;
+  note?: string;
+  target?: string;
+  pass?: boolean;
 }
 
 /** For EXPLAIN output only (bench-local, trusted values): inline the parameters as literals. */
@@ -92,88 +315,167 @@ function inline(text: string, params: unknown[]): string {
     const v = params[Number(i) - 1];
     if (v == null) return 'null';
     if (typeof v === 'number') return String(v);
+    if (Array.isArray(v)) return `'{${v.join(',')}}'`;
     return `'${String(v).replace(/'/g, "''")}'`;
   });
 }
 
-async function bench(label: string, database: Database): Promise<void> {
-  console.log(`\n## ${label}`);
-  const t = Date.now();
-  await database.migrate();
-  console.log(`migrations: ${Date.now() - t} ms`);
-  const gen = await generateCatalogue(database.db, { properties: N, log: (l) => console.log(l) });
-  console.log(
-    `generated ${gen.properties} properties, ${gen.prices} nightly prices, ${gen.blocked} blocked nights, ` +
-      `${gen.images} images in ${(gen.ms / 1000).toFixed(1)} s; RSS ${mb(process.memoryUsage().rss)}`,
-  );
-
+async function benchDatabase(
+  label: Row['db'],
+  database: Database,
+  properties: number,
+  rawQuery: (text: string, params: unknown[]) => Promise<unknown>,
+  serverEnv: Record<string, string>,
+  closeDatabase: () => Promise<void>,
+): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const s of await scenarios(database)) {
-    await searchProperties(database.db, s.filters); // warm-up (plan cache, buffers)
-    const times: number[] = [];
-    const cpu: number[] = [];
-    let results = 0;
-    const started = Date.now();
-    for (let i = 0; i < RUNS && Date.now() - started < SCENARIO_BUDGET_MS; i++) {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      const answer = await searchProperties(database.db, s.filters);
-      results = Array.isArray(answer) ? answer.length : answer.total;
-      const c = process.cpuUsage(c0);
-      times.push(performance.now() - t0);
-      cpu.push((c.user + c.system) / 1000);
-    }
-    times.sort((a, b) => a - b);
-    cpu.sort((a, b) => a - b);
-    rows.push({
-      scenario: s.name,
-      results,
-      runs: times.length,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      max: times[times.length - 1]!,
-      cpu50: percentile(cpu, 50),
-    });
+  console.log(`\n## ${label}: ${properties} villas`);
+  let t = Date.now();
+  await database.migrate();
+  const gen = await generateCatalogue(database.db, { properties, log: (l) => console.log(l) });
+  console.log(
+    `generated ${gen.properties} villas, ${gen.prices} nightly prices, ${gen.blocked} blocked nights ` +
+      `in ${((Date.now() - t) / 1000).toFixed(1)} s (stay sums kept by the triggers included)`,
+  );
+  const found = await database.db
+    .select({ id: amenities.id })
+    .from(amenities)
+    .where(inArray(amenities.name, ['Swimming Pool', 'Wifi']));
+  const list = shapes(found.map((a) => a.id));
+
+  // Raw SQL first, while the database is the bench's alone (PGlite allows one process only).
+  const sqlTimes = new Map<string, Timing>();
+  for (const s of list) {
+    const query = buildSearchQuery(database.db, paramsOf(s.body)).toSQL();
+    await rawQuery(query.sql, query.params);
+    sqlTimes.set(s.name, await loadLoop(() => rawQuery(query.sql, query.params)));
+    console.log(`  SQL   ${s.name}: p95 ${sqlTimes.get(s.name)!.p95.toFixed(1)} ms`);
     if (processEnv.BENCH_EXPLAIN === '1') {
-      console.log(`\n-- plan: ${s.name}`);
-      await explain(database, s.filters);
+      const res = (await database.db.execute(
+        sql.raw(`explain (analyze, buffers) ${inline(query.sql, query.params)}`),
+      )) as unknown as { rows: Array<Record<string, string>> };
+      console.log(
+        `\n-- plan (${label}): ${s.name}\n${res.rows.map((r) => Object.values(r)[0]).join('\n')}\n`,
+      );
     }
   }
+  await closeDatabase();
 
-  console.log(`\n| search (${label}) | results | runs | p50 ms | p95 ms | max ms | Node CPU p50 ms |`);
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.scenario} | ${r.results} | ${r.runs} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${ms(r.cpu50)} |`,
-    );
-  }
-  console.log(
-    '(wall-clock times; Node CPU = CPU time of this process per search: for PGlite that is the whole ' +
-      'query, for PostgreSQL only the client side)',
-  );
-  const mem = process.memoryUsage();
-  console.log(
-    `\nmemory after ${label}: RSS ${mb(mem.rss)}, heap used ${mb(mem.heapUsed)}, ` +
-      `peak RSS so far ${mb(process.resourceUsage().maxRSS * 1024)}`,
-  );
-  console.log(
-    `(run on ${label} at ${gen.properties} properties, ${RUNS} runs each, Node ${process.version})`,
-  );
-}
-
-async function onPglite() {
-  const dir = path.join(tmpdir(), `villas-bench-${process.pid}-${randomUUID().slice(0, 8)}`);
-  const database = await createDatabase({ dataDir: dir });
+  t = Date.now();
+  const { url, child } = await startServer(serverEnv);
+  console.log(`server (${SERVER}) ready in ${((Date.now() - t) / 1000).toFixed(1)} s at ${url}`);
   try {
-    await bench('PGlite', database);
+    const agent = await signIn(url, 'agent');
+    const health = await loadHttp({ url: `${url}/healthz` });
+    rows.push({ db: label, what: 'GET /healthz', route: health });
+    for (const s of list) {
+      const first = await post(`${url}/api/properties/search`, agent, s.body);
+      if (!first.ok) throw new Error(`bench: ${s.name} answered ${first.status}: ${await first.text()}`);
+      const hits = ((await first.json()) as { total: number }).total;
+      await loadHttp({ url: `${url}/api/properties/search`, method: 'POST', cookie: agent, body: s.body });
+      const route = await loadHttp({
+        url: `${url}/api/properties/search`,
+        method: 'POST',
+        cookie: agent,
+        body: s.body,
+      });
+      const sqlT = sqlTimes.get(s.name)!;
+      const ratio = route.p95 / sqlT.p95;
+      const target = TARGET_P95_MS[label];
+      rows.push({
+        db: label,
+        what: s.name,
+        hits,
+        route,
+        sql: sqlT,
+        target: `p95 ≤ ${target} ms, ≤ ${TARGET_RATIO}× SQL`,
+        pass: route.errors === 0 && route.p95 <= target && ratio <= TARGET_RATIO,
+      });
+      console.log(`  route ${s.name}: p95 ${route.p95.toFixed(1)} ms (${route.count} answers)`);
+    }
+
+    // A year of prices: one bulk call against 365 single-date calls, for the same villa and nights.
+    const admin = await signIn(url, 'admin');
+    const propertyId = 1;
+    const from = BENCH_START;
+    const to = addDays(from, 365);
+    const bulkTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const res = await post(`${url}/api/daily-pricing/bulk`, admin, {
+        propertyId,
+        ranges: [{ from, to, price: 1000 + i, currency: 'EUR' }],
+      });
+      if (!res.ok) throw new Error(`bench: bulk pricing answered ${res.status}: ${await res.text()}`);
+      bulkTimes.push(performance.now() - t0);
+    }
+    const singles: number[] = [];
+    const t1 = performance.now();
+    for (let i = 0; i < 365; i++) {
+      const t0 = performance.now();
+      const res = await post(`${url}/api/daily-pricing`, admin, {
+        propertyId,
+        date: addDays(from, i),
+        price: 2000,
+        currency: 'EUR',
+      });
+      if (!res.ok) throw new Error(`bench: single-date pricing answered ${res.status}: ${await res.text()}`);
+      singles.push(performance.now() - t0);
+    }
+    const singleTotal = performance.now() - t1;
+    const bulk = timing(bulkTimes);
+    rows.push({
+      db: label,
+      what: '365 nights priced: 1 bulk call',
+      route: bulk,
+      note: `${bulk.p50.toFixed(0)} ms per call`,
+    });
+    rows.push({
+      db: label,
+      what: '365 nights priced: 365 single-date calls',
+      route: timing(singles),
+      note: `${(singleTotal / 1000).toFixed(2)} s in all, ${(singleTotal / bulk.p50).toFixed(0)}× the bulk call`,
+    });
+
+    const rss = rssMb(child.pid!);
+    rows.push({
+      db: label,
+      what: 'server RSS after the load',
+      note: `${rss.toFixed(0)} MB`,
+      target: `≤ ${TARGET_RSS_MB} MB`,
+      pass: rss <= TARGET_RSS_MB,
+    });
   } finally {
-    await database.close();
+    await stopServer(child);
+  }
+  return rows;
+}
+
+async function onPglite(): Promise<Row[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'villas-bench-'));
+  const dataDir = path.join(dir, 'data');
+  let database: Database | undefined = await createDatabase({ dataDir });
+  const pglite = database.pglite!;
+  try {
+    return await benchDatabase(
+      'PGlite',
+      database,
+      PGLITE_PROPERTIES,
+      (text, params) => pglite.query(text, params),
+      { DATA_DIR: dataDir },
+      async () => {
+        await database?.close();
+        database = undefined;
+      },
+    );
+  } finally {
+    await database?.close();
     if (processEnv.BENCH_KEEP !== '1') await rm(dir, { recursive: true, force: true });
-    else console.log(`PGlite data kept in ${dir}`);
+    else console.log(`PGlite data kept in ${dataDir}`);
   }
 }
 
-async function onPostgres(url: string) {
+async function onPostgres(url: string): Promise<Row[]> {
   const name = `villas_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -181,17 +483,63 @@ async function onPostgres(url: string) {
   await admin.query(`create database ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: u.toString(), dataDir: ':memory:' });
-  try {
-    await bench('PostgreSQL', database);
-  } finally {
+  const benchUrl = u.toString();
+  const database = await createDatabase({ databaseUrl: benchUrl, dataDir: ':memory:' });
+  const pool = new pg.Pool({ connectionString: benchUrl, max: CONNECTIONS });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await pool.end();
     await database.close();
-    await admin.query(`drop database if exists ${name}`);
+  };
+  try {
+    return await benchDatabase(
+      'PostgreSQL',
+      database,
+      PG_PROPERTIES,
+      (text, params) => pool.query(text, params),
+      { DATABASE_URL: benchUrl },
+      close,
+    );
+  } finally {
+    await close();
+    if (processEnv.BENCH_KEEP !== '1') await admin.query(`drop database if exists ${name} with (force)`);
+    else console.log(`PostgreSQL database kept: ${name}`);
     await admin.end();
   }
 }
 
-console.log(`# search bench: ${N} properties × 365 nights, ${RUNS} runs per search`);
-await onPglite();
-if (processEnv.DATABASE_URL) await onPostgres(processEnv.DATABASE_URL);
+const ms = (n: number | undefined) => (n == null || Number.isNaN(n) ? '' : n.toFixed(1));
+
+function printTable(rows: Row[]) {
+  console.log(
+    `\n| database | measure | hits | route p50 ms | route p95 ms | SQL p50 ms | SQL p95 ms | route/SQL p95 | ` +
+      `note | target | result |`,
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|---|---|');
+  for (const r of rows) {
+    const ratio = r.route && r.sql ? (r.route.p95 / r.sql.p95).toFixed(2) : '';
+    const errors = r.route?.errors ? `${r.route.errors} failed answers; ` : '';
+    console.log(
+      `| ${r.db} | ${r.what} | ${r.hits ?? ''} | ${ms(r.route?.p50)} | ${ms(r.route?.p95)} | ` +
+        `${ms(r.sql?.p50)} | ${ms(r.sql?.p95)} | ${ratio} | ${errors}${r.note ?? ''} | ${r.target ?? ''} | ` +
+        `${r.pass == null ? '' : r.pass ? 'PASS' : 'FAIL'} |`,
+    );
+  }
+  console.log(
+    `\n(${CONNECTIONS} connections, ${DURATION_S} s per measure, server ${SERVER}, Node ${process.version}; ` +
+      'route = over HTTP with the session cookie, SQL = the same statement through the driver)',
+  );
+}
+
+console.log(
+  `# search bench over HTTP: PGlite ${PGLITE_PROPERTIES} villas` +
+    (processEnv.DATABASE_URL ? `, PostgreSQL ${PG_PROPERTIES} villas` : ' (set DATABASE_URL for PostgreSQL)'),
+);
+const all: Row[] = [];
+if (ONLY !== 'postgres') all.push(...(await onPglite()));
+if (processEnv.DATABASE_URL && ONLY !== 'pglite') all.push(...(await onPostgres(processEnv.DATABASE_URL)));
+printTable(all);
 clearTimeout(timer);
+process.exit(all.some((r) => r.pass === false) ? 1 : 0);
