@@ -151,12 +151,25 @@ export function gate() {
 // Handlers.
 
 /** A request the app sent (to a route with a handler), in order. */
-export interface SentRequest {
-  method: string;
+export class SentRequest {
   /** The path without the query. */
-  url: string;
+  readonly url: string;
   /** The JSON body, parsed; undefined when there was none. */
-  body: unknown;
+  body: unknown = undefined;
+  readonly #url: URL;
+
+  constructor(
+    readonly method: string,
+    url: URL,
+  ) {
+    this.url = url.pathname;
+    this.#url = url;
+  }
+
+  /** The query's parameters. */
+  get query(): URLSearchParams {
+    return this.#url.searchParams;
+  }
 }
 
 export interface ApiRequest {
@@ -202,7 +215,7 @@ export function route<K extends string>(
     path,
     async ({ request, params }) => {
       const url = new URL(request.url);
-      const entry: SentRequest = { method, url: url.pathname, body: undefined };
+      const entry = new SentRequest(method, url);
       sent.push(entry);
       entry.body = await readBody(request.clone());
       const out =

@@ -1,8 +1,9 @@
-import { AUDIT_LOG_PAGE_SIZE, type AuditEntry, type AuditLogPage } from '@villas/shared';
+import { ErrorCode, AUDIT_LOG_PAGE_SIZE, type AuditEntry, type AuditLogPage } from '@villas/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AuditLog } from './audit-log';
 
 const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -27,9 +28,10 @@ const page = (items: AuditEntry[], hasMore: boolean): AuditLogPage => ({ items, 
 
 describe('AuditLog', () => {
   it('lists who did what and when, with the redacted fields behind Details', async () => {
-    const calls = mockApi({
-      'GET /api/admin/audit-log': () => ({
-        body: page(
+    server.use(
+      route(
+        'GET /api/admin/audit-log',
+        page(
           [
             entry(),
             entry({
@@ -42,8 +44,9 @@ describe('AuditLog', () => {
           ],
           false,
         ),
-      }),
-    });
+      ),
+    );
+    const calls = sentRequests();
     renderWithProviders(<AuditLog />);
     const list = await screen.findByRole('list', { name: 'Audit log' });
     const approved = within(list).getByRole('article', { name: 'Approved user' });
@@ -60,14 +63,14 @@ describe('AuditLog', () => {
   it('fetches the next page with Show more', async () => {
     let n = 0;
     const first = Array.from({ length: AUDIT_LOG_PAGE_SIZE }, (_, i) => entry({ id: 1000 - i }));
-    mockApi({
-      'GET /api/admin/audit-log': () => {
+    server.use(
+      route('GET /api/admin/audit-log', () => {
         n += 1;
         return n === 1
-          ? { body: page(first, true) }
-          : { body: page([entry({ id: 5, action: 'property.delete', targetType: 'property' })], false) };
-      },
-    });
+          ? page(first, true)
+          : page([entry({ id: 5, action: 'property.delete', targetType: 'property' })], false);
+      }),
+    );
     const user = userEvent.setup();
     renderWithProviders(<AuditLog />);
     const list = await screen.findByRole('list', { name: 'Audit log' });
@@ -80,15 +83,13 @@ describe('AuditLog', () => {
   });
 
   it('says so when nothing is recorded yet', async () => {
-    mockApi({ 'GET /api/admin/audit-log': () => ({ body: page([], false) }) });
+    server.use(route('GET /api/admin/audit-log', page([], false)));
     renderWithProviders(<AuditLog />);
     expect(await screen.findByText('No changes recorded yet')).toBeInTheDocument();
   });
 
   it('offers a retry when the log cannot be loaded', async () => {
-    mockApi({
-      'GET /api/admin/audit-log': () => ({ status: 500, body: { code: 'INTERNAL', message: 'Boom' } }),
-    });
+    server.use(route('GET /api/admin/audit-log', apiError(ErrorCode.INTERNAL, 'Boom')));
     renderWithProviders(<AuditLog />);
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(within(alert).getByText('Failed to load the audit log.')).toBeInTheDocument();

@@ -1,8 +1,9 @@
-import type { AdminLocation } from '@villas/shared';
+import { ErrorCode, type AdminLocation } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, networkError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminDestinations } from './admin-destinations';
 
 const region = (name: string, subs: Array<[string, number]> = [], propertyCount = 0): AdminLocation => ({
@@ -27,11 +28,11 @@ const seeded = () => [
 ];
 
 const setup = () => userEvent.setup({ delay: null });
-const conflict = (message: string) => ({ status: 409, body: { code: 'CONFLICT', message } });
+const conflict = (message: string) => apiError(ErrorCode.CONFLICT, message);
 
 describe('AdminDestinations', { timeout: 20_000 }, () => {
   it('shows each region with its subregion badges and property counts, and the totals', async () => {
-    mockApi({ 'GET /api/admin/locations': () => ({ body: seeded() }) });
+    server.use(route('GET /api/admin/locations', seeded()));
     renderWithProviders(<AdminDestinations />);
     const france = await screen.findByRole('article', { name: 'France' });
     expect(within(france).getByText('2 subregions · 5 properties')).toBeInTheDocument();
@@ -52,7 +53,7 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
   });
 
   it("says 'No Destinations' when there are none, and offers to add a region", async () => {
-    mockApi({ 'GET /api/admin/locations': () => ({ body: [] }) });
+    server.use(route('GET /api/admin/locations', []));
     renderWithProviders(<AdminDestinations />);
     expect(await screen.findByText('No Destinations')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Region' })).toBeInTheDocument();
@@ -61,14 +62,15 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
 
   it("adds a region: blank after trimming says 'Please enter a region name' and sends nothing", async () => {
     let list: AdminLocation[] = [];
-    const calls = mockApi({
-      'GET /api/admin/locations': () => ({ body: list }),
-      'POST /api/admin/locations/region': ({ body }) => {
+    server.use(
+      route('GET /api/admin/locations', () => list),
+      route('POST /api/admin/locations/region', ({ body }) => {
         const { regionName } = body as { regionName: string };
         list = [region(regionName.trim())];
-        return { status: 201, body: { region: regionName.trim(), subregions: [] } };
-      },
-    });
+        return { region: regionName.trim(), subregions: [] };
+      }),
+    );
+    const calls = sentRequests();
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     const opener = await screen.findByRole('button', { name: 'Add Region' });
@@ -89,10 +91,10 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message for a duplicate region and keeps the dialog open", async () => {
-    mockApi({
-      'GET /api/admin/locations': () => ({ body: seeded() }),
-      'POST /api/admin/locations/region': () => conflict('A region named "FRANCE" already exists'),
-    });
+    server.use(
+      route('GET /api/admin/locations', seeded()),
+      route('POST /api/admin/locations/region', () => conflict('A region named "FRANCE" already exists')),
+    );
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     await user.click(await screen.findByRole('button', { name: 'Add Region' }));
@@ -105,13 +107,14 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
   });
 
   it('adds a subregion: region and name are both required, then the POST carries both', async () => {
-    const calls = mockApi({
-      'GET /api/admin/locations': () => ({ body: seeded() }),
-      'POST /api/admin/locations/subregion': ({ body }) => ({
-        status: 201,
-        body: { region: (body as { regionName: string }).regionName, subregions: [] },
-      }),
-    });
+    server.use(
+      route('GET /api/admin/locations', seeded()),
+      route('POST /api/admin/locations/subregion', ({ body }) => ({
+        region: (body as { regionName: string }).regionName,
+        subregions: [],
+      })),
+    );
+    const calls = sentRequests();
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     await user.click(await screen.findByRole('button', { name: 'Add Subregion' }));
@@ -142,10 +145,11 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
   });
 
   it("a region card's Add subregion has its region chosen; a failure shows the server's message", async () => {
-    const calls = mockApi({
-      'GET /api/admin/locations': () => ({ body: seeded() }),
-      'POST /api/admin/locations/subregion': () => conflict('"Courchevel" already exists in France'),
-    });
+    server.use(
+      route('GET /api/admin/locations', seeded()),
+      route('POST /api/admin/locations/subregion', () => conflict('"Courchevel" already exists in France')),
+    );
+    const calls = sentRequests();
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     const france = await screen.findByRole('article', { name: 'France' });
@@ -162,14 +166,15 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
 
   it('deletes a region only after a confirmation that warns about its subregions, name URL-encoded', async () => {
     let list = seeded();
-    const encoded = `/api/admin/locations/region/${encodeURIComponent(TURKS)}`;
-    const calls = mockApi({
-      'GET /api/admin/locations': () => ({ body: list }),
-      [`DELETE ${encoded}`]: () => {
+    const encoded = `/api/admin/locations/region/${encodeURIComponent(TURKS)}` as const;
+    server.use(
+      route('GET /api/admin/locations', () => list),
+      route(`DELETE ${encoded}`, () => {
         list = list.filter((l) => l.region !== TURKS);
-        return { body: { ok: true } };
-      },
-    });
+        return { ok: true };
+      }),
+    );
+    const calls = sentRequests();
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     const opener = await screen.findByRole('button', { name: `Delete region ${TURKS}` });
@@ -196,10 +201,10 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of a region with properties ('Error' toast)", async () => {
     const message = 'Cannot delete France: 5 properties are still listed there. Move or delete them first.';
-    mockApi({
-      'GET /api/admin/locations': () => ({ body: seeded() }),
-      'DELETE /api/admin/locations/region/France': () => conflict(message),
-    });
+    server.use(
+      route('GET /api/admin/locations', seeded()),
+      route('DELETE /api/admin/locations/region/France', () => conflict(message)),
+    );
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     const opener = await screen.findByRole('button', { name: 'Delete region France' });
@@ -218,14 +223,13 @@ describe('AdminDestinations', { timeout: 20_000 }, () => {
 
   it('deletes a subregion after its own confirmation; a network failure shows the fallback', async () => {
     let fail = true;
-    const encoded = `/api/admin/locations/subregion/${encodeURIComponent(TURKS)}/${encodeURIComponent('Parrot Cay & Pine Cay')}`;
-    const calls = mockApi({
-      'GET /api/admin/locations': () => ({ body: seeded() }),
-      [`DELETE ${encoded}`]: () => {
-        if (fail) throw new TypeError('Failed to fetch');
-        return { body: { ok: true } };
-      },
-    });
+    const encoded =
+      `/api/admin/locations/subregion/${encodeURIComponent(TURKS)}/${encodeURIComponent('Parrot Cay & Pine Cay')}` as const;
+    server.use(
+      route('GET /api/admin/locations', seeded()),
+      route(`DELETE ${encoded}`, () => (fail ? networkError() : { ok: true })),
+    );
+    const calls = sentRequests();
     const user = setup();
     renderWithProviders(<AdminDestinations />);
     const opener = await screen.findByRole('button', {

@@ -1,8 +1,9 @@
-import type { Inquiry } from '@villas/shared';
+import { ErrorCode, type Inquiry } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, networkError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminInquiries } from './admin-inquiries';
 
 const inquiry = (over: Partial<Inquiry>): Inquiry => ({
@@ -72,7 +73,7 @@ const card = (name: string) => screen.getByRole('article', { name });
 
 describe('AdminInquiries', () => {
   it('shows counts, the type from the message prefix, status and every detail', async () => {
-    mockApi({ 'GET /api/inquiries/off-market': () => ({ body: list() }) });
+    server.use(route('GET /api/inquiries/off-market', list()));
     renderWithProviders(<AdminInquiries />);
     await screen.findByRole('article', { name: 'Claire Dubois' });
 
@@ -115,13 +116,14 @@ describe('AdminInquiries', () => {
 
   it('marks a pending inquiry as closed with the PUT and updates the card and counts', async () => {
     let rows = list();
-    const calls = mockApi({
-      'GET /api/inquiries/off-market': () => ({ body: rows }),
-      'PUT /api/inquiries/1/status': ({ body }) => {
+    server.use(
+      route('GET /api/inquiries/off-market', () => rows),
+      route('PUT /api/inquiries/1/status', ({ body }) => {
         rows = rows.map((r) => (r.id === 1 ? { ...r, status: (body as { status: 'closed' }).status } : r));
-        return { body: rows[0] };
-      },
-    });
+        return rows[0]!;
+      }),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup();
     renderWithProviders(<AdminInquiries />);
     await user.click(
@@ -146,14 +148,13 @@ describe('AdminInquiries', () => {
     // No answer at all (the network failed): the catalogue's fallback.
     ['the fallback', 'Failed to update inquiry status'],
   ])('shows Error with %s when closing fails', async (_, message) => {
-    mockApi({
-      'GET /api/inquiries/off-market': () => ({ body: list() }),
-      'PUT /api/inquiries/3/status': () => {
-        if (message === 'Inquiry not found')
-          return { status: 404, body: { code: 'NOT_FOUND', message: 'Inquiry not found' } };
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    server.use(
+      route('GET /api/inquiries/off-market', list()),
+      route('PUT /api/inquiries/3/status', () => {
+        if (message === 'Inquiry not found') return apiError(ErrorCode.NOT_FOUND, 'Inquiry not found');
+        return networkError();
+      }),
+    );
     const user = userEvent.setup();
     renderWithProviders(<AdminInquiries />);
     await user.click(await screen.findByRole('button', { name: 'Mark as Closed: inquiry from Ana Silva' }));
@@ -164,7 +165,7 @@ describe('AdminInquiries', () => {
   });
 
   it('says so when there is no inquiry', async () => {
-    mockApi({ 'GET /api/inquiries/off-market': () => ({ body: [] }) });
+    server.use(route('GET /api/inquiries/off-market', []));
     renderWithProviders(<AdminInquiries />);
     expect(await screen.findByText('No inquiries yet')).toBeInTheDocument();
     const counts = screen.getByRole('group', { name: 'Inquiry counts' });

@@ -2,7 +2,8 @@ import type { AdminWhiteLabelLink } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminLinks } from './admin-links';
 
 const link = (over: Partial<AdminWhiteLabelLink> = {}): AdminWhiteLabelLink => ({
@@ -50,22 +51,9 @@ const links = [
   }),
 ];
 
-/** mockApi sees paths only: record the full URLs to read the search sent to the server. */
-function recordUrls() {
-  const urls: string[] = [];
-  const inner = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return inner(input, init);
-  }) as typeof fetch;
-  return urls;
-}
-
-const search = (url: string) => new URL(url, 'http://localhost').searchParams.get('q');
-
 describe('AdminLinks', () => {
   it('shows each link as a card with agent, e-mail, property count, created date, views, criteria and Visit', async () => {
-    mockApi({ 'GET /api/admin/white-label-links': () => ({ body: links }) });
+    server.use(route('GET /api/admin/white-label-links', links));
     renderWithProviders(<AdminLinks />);
     const card = await screen.findByRole('article', { name: 'Azure Voyages - Sophie Laurent' });
     expect(within(card).getByText('Sophie Laurent')).toBeInTheDocument();
@@ -97,14 +85,14 @@ describe('AdminLinks', () => {
   });
 
   it('searches on the server by title, agent name or e-mail and offers to clear an empty result', async () => {
-    mockApi({
-      'GET /api/admin/white-label-links': () => {
-        const q = search(urls.at(-1)!);
-        if (!q) return { body: links };
-        return { body: links.filter((l) => l.title.toLowerCase().includes(q.toLowerCase())) };
-      },
-    });
-    const urls = recordUrls();
+    server.use(
+      route('GET /api/admin/white-label-links', ({ url }) => {
+        const q = url.searchParams.get('q');
+        if (!q) return links;
+        return links.filter((l) => l.title.toLowerCase().includes(q.toLowerCase()));
+      }),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup();
     renderWithProviders(<AdminLinks />);
     await screen.findByRole('article', { name: 'Alpine Escapes - Marco Rossi' });
@@ -114,7 +102,7 @@ describe('AdminLinks', () => {
     expect(screen.queryByRole('article', { name: 'Alpine Escapes - Marco Rossi' })).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Azure Voyages - Sophie Laurent' })).toBeInTheDocument();
     // Typing pauses before asking: one request for the whole word.
-    expect(urls.map(search)).toEqual([null, 'azure']);
+    expect(calls.map((c) => c.query.get('q'))).toEqual([null, 'azure']);
 
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'nobody');
@@ -125,7 +113,7 @@ describe('AdminLinks', () => {
   });
 
   it('opens the details: every field, the villas by name, criteria, status and the URL to copy', async () => {
-    mockApi({ 'GET /api/admin/white-label-links': () => ({ body: links }) });
+    server.use(route('GET /api/admin/white-label-links', links));
     const user = userEvent.setup();
     renderWithProviders(<AdminLinks />);
     await user.click(
@@ -163,7 +151,7 @@ describe('AdminLinks', () => {
   });
 
   it('says so when no agent has created a link yet', async () => {
-    mockApi({ 'GET /api/admin/white-label-links': () => ({ body: [] }) });
+    server.use(route('GET /api/admin/white-label-links', []));
     renderWithProviders(<AdminLinks />);
     expect(await screen.findByText('No white-label links yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();

@@ -1,7 +1,9 @@
+import { ErrorCode } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { makeInsight, overviewFixture } from '../utils/test-data';
 import { AdminOverview } from './admin-overview';
 
@@ -17,10 +19,7 @@ function cardValue(label: string) {
 
 describe('AdminOverview', () => {
   it('shows the real figures on the four cards', async () => {
-    mockApi({
-      'GET /api/admin/overview': () => ({ body: overviewFixture }),
-      'GET /api/admin/insight': () => ({ body: insight }),
-    });
+    server.use(route('GET /api/admin/overview', overviewFixture), route('GET /api/admin/insight', insight));
     renderWithProviders(<AdminOverview />);
     await screen.findByText('Total properties');
     expect(cardValue('Total properties')).toEqual(['48', 'In the catalogue']);
@@ -30,12 +29,15 @@ describe('AdminOverview', () => {
   });
 
   it('shows a dash when no property is priced and one country in the singular', async () => {
-    mockApi({
-      'GET /api/admin/overview': () => ({
-        body: { ...overviewFixture, averageNightlyPriceEur: null, pricedProperties: 0, countries: 1 },
+    server.use(
+      route('GET /api/admin/overview', {
+        ...overviewFixture,
+        averageNightlyPriceEur: null,
+        pricedProperties: 0,
+        countries: 1,
       }),
-      'GET /api/admin/insight': () => ({ body: makeInsight() }),
-    });
+      route('GET /api/admin/insight', makeInsight()),
+    );
     renderWithProviders(<AdminOverview />);
     await screen.findByText('Total properties');
     expect(cardValue('Avg. price / night')).toEqual(['—', 'No priced properties yet']);
@@ -45,13 +47,12 @@ describe('AdminOverview', () => {
 
   it('offers a retry when the figures cannot be loaded', async () => {
     let fail = true;
-    mockApi({
-      'GET /api/admin/overview': () =>
-        fail
-          ? { status: 500, body: { code: 'INTERNAL', message: 'Internal error' } }
-          : { body: overviewFixture },
-      'GET /api/admin/insight': () => ({ body: insight }),
-    });
+    server.use(
+      route('GET /api/admin/overview', () =>
+        fail ? apiError(ErrorCode.INTERNAL, 'Internal error') : overviewFixture,
+      ),
+      route('GET /api/admin/insight', insight),
+    );
     renderWithProviders(<AdminOverview />);
     expect(await screen.findByText('The overview figures could not be loaded.')).toBeInTheDocument();
     fail = false;
@@ -60,10 +61,7 @@ describe('AdminOverview', () => {
   });
 
   it('summarises the insight in words and opens the charts with a title, summary and data table', async () => {
-    mockApi({
-      'GET /api/admin/overview': () => ({ body: overviewFixture }),
-      'GET /api/admin/insight': () => ({ body: insight }),
-    });
+    server.use(route('GET /api/admin/overview', overviewFixture), route('GET /api/admin/insight', insight));
     renderWithProviders(<AdminOverview />);
     expect(
       await screen.findByText(

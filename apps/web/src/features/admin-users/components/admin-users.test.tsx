@@ -1,11 +1,20 @@
-import type { AdminUsersSummary, User } from '@villas/shared';
+import { ErrorCode, type AdminUsersSummary, type CurrentUser, type User } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import type { HttpHandler } from 'msw';
+import {
+  apiError,
+  networkError,
+  route,
+  sentRequests,
+  server,
+  type SentRequest,
+} from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminUsers } from './admin-users';
 
-const me = {
+const me: CurrentUser = {
   id: 1,
   firstName: 'Olivia',
   lastName: 'Admin',
@@ -53,50 +62,34 @@ const pia = user({
   createdAt: '2026-04-02T09:00:00.000Z',
 });
 
-/** mockApi sees paths only: record the full URLs to read the search and status sent to the server. */
-function recordUrls() {
-  const urls: string[] = [];
-  const inner = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return inner(input, init);
-  }) as typeof fetch;
-  return urls;
-}
-const params = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
-
-/** A small server: lists and counts filtered the way the API does. */
-function serve(initial: User[], extra: Parameters<typeof mockApi>[0] = {}) {
+/** A small server: lists and counts filtered the way the API does. `extra` handlers come first. */
+function serve(initial: User[], ...extra: HttpHandler[]) {
   let all = initial;
-  const matches = (u: User, q?: string) =>
+  const matches = (u: User, q: string | null) =>
     !q ||
     [u.firstName, u.lastName, u.email, u.company, u.agentLicense ?? ''].some((v) =>
       v.toLowerCase().includes(q.toLowerCase()),
     );
-  const calls = mockApi({
-    'GET /api/auth/user': () => ({ body: me }),
-    'GET /api/admin/users': () => {
-      const { q, status } = params(urls.at(-1)!);
-      return {
-        body: all.filter((u) => matches(u, q) && (status === 'pending' ? !u.approved : u.approved)),
-      };
-    },
-    'GET /api/admin/users/summary': () => {
-      const { q } = params(urls.at(-1)!);
-      const list = all.filter((u) => matches(u, q));
-      const body: AdminUsersSummary = {
+  server.use(
+    ...extra,
+    route('GET /api/auth/user', me),
+    route('GET /api/admin/users', ({ url }) => {
+      const q = url.searchParams.get('q');
+      const pending = url.searchParams.get('status') === 'pending';
+      return all.filter((u) => matches(u, q) && (pending ? !u.approved : u.approved));
+    }),
+    route('GET /api/admin/users/summary', ({ url }) => {
+      const list = all.filter((u) => matches(u, url.searchParams.get('q')));
+      const summary: AdminUsersSummary = {
         total: list.length,
         active: list.filter((u) => u.approved).length,
         pending: list.filter((u) => !u.approved).length,
       };
-      return { body };
-    },
-    ...extra,
-  });
-  const urls = recordUrls();
+      return summary;
+    }),
+  );
   return {
-    calls,
-    urls,
+    calls: sentRequests(),
     set: (next: User[]) => {
       all = next;
     },
@@ -107,7 +100,7 @@ function serve(initial: User[], extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 const setup = () => userEvent.setup({ delay: null });
-const writes = <C extends { method: string }>(calls: C[]) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: readonly SentRequest[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('AdminUsers', { timeout: 20_000 }, () => {
   it('shows the counts and each active account as a card with its details', async () => {
@@ -143,23 +136,24 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
   });
 
   it('approves an application with only {approved: true}', async () => {
-    const server = serve([user(), pia], {
-      'PUT /api/admin/users/9': ({ body }) => {
-        server.set(server.all.map((u) => (u.id === 9 ? { ...u, ...(body as object) } : u)));
-        return { body: { ...pia, approved: true } };
-      },
-    });
+    const api = serve(
+      [user(), pia],
+      route('PUT /api/admin/users/9', ({ body }) => {
+        api.set(api.all.map((u) => (u.id === 9 ? { ...u, ...(body as object) } : u)));
+        return { ...pia, approved: true };
+      }),
+    );
     const u = setup();
     renderWithProviders(<AdminUsers />);
     await u.click(await screen.findByRole('tab', { name: /Pending Approval/ }));
     const card = await screen.findByRole('article', { name: 'Pia Keller' });
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     expect(within(card).getByText(/Applied/)).toHaveTextContent('Applied April 2, 2026');
-    expect(server.urls.some((url) => params(url).status === 'pending')).toBe(true);
+    expect(api.calls.some((c) => c.query.get('status') === 'pending')).toBe(true);
 
     await u.click(within(card).getByRole('button', { name: 'Approve Pia Keller' }));
     expect(await screen.findByText('user updated successfully')).toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([
+    expect(writes(api.calls)).toEqual([
       { method: 'PUT', url: '/api/admin/users/9', body: { approved: true } },
     ]);
     expect(await screen.findByText('No pending applications')).toBeInTheDocument();
@@ -167,12 +161,13 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
   });
 
   it('rejects only after a confirmation that says the account is permanently deleted', async () => {
-    const server = serve([pia], {
-      'DELETE /api/admin/users/9': () => {
-        server.set([]);
-        return { body: { ok: true } };
-      },
-    });
+    const api = serve(
+      [pia],
+      route('DELETE /api/admin/users/9', () => {
+        api.set([]);
+        return { ok: true };
+      }),
+    );
     const u = setup();
     renderWithProviders(<AdminUsers />);
     await u.click(await screen.findByRole('tab', { name: /Pending Approval/ }));
@@ -186,14 +181,14 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
     await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
-    expect(writes(server.calls)).toEqual([]);
+    expect(writes(api.calls)).toEqual([]);
 
     await u.click(opener);
     confirm = await screen.findByRole('alertdialog', { name: 'Reject Pia Keller?' });
-    expect(writes(server.calls)).toEqual([]);
+    expect(writes(api.calls)).toEqual([]);
     await u.click(within(confirm).getByRole('button', { name: 'Reject and delete' }));
     expect(await screen.findByText('user deleted successfully')).toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([{ method: 'DELETE', url: '/api/admin/users/9', body: undefined }]);
+    expect(writes(api.calls)).toEqual([{ method: 'DELETE', url: '/api/admin/users/9', body: undefined }]);
     expect(await screen.findByText('No pending applications')).toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toHaveFocus();
   });
@@ -206,20 +201,19 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
       role: 'admin',
       email: 'marco@x.example',
     });
-    const server = serve([user(), other], {
-      'DELETE /api/admin/users/3': () => ({
-        status: 409,
-        body: { code: 'CONFLICT', message: 'At least one administrator must remain' },
-      }),
-      'DELETE /api/admin/users/7': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    const api = serve(
+      [user(), other],
+      route(
+        'DELETE /api/admin/users/3',
+        apiError(ErrorCode.CONFLICT, 'At least one administrator must remain'),
+      ),
+      route('DELETE /api/admin/users/7', networkError()),
+    );
     const u = setup();
     renderWithProviders(<AdminUsers />);
     await u.click(await screen.findByRole('button', { name: 'Delete Marco Rossi' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Marco Rossi?' });
-    expect(writes(server.calls)).toEqual([]);
+    expect(writes(api.calls)).toEqual([]);
     await u.click(within(confirm).getByRole('button', { name: 'Delete user' }));
     expect(await screen.findByText('At least one administrator must remain')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
@@ -232,9 +226,10 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
   });
 
   it('edits an account: a blank password is not sent, a new one is; required fields are checked first', async () => {
-    const server = serve([user()], {
-      'PUT /api/admin/users/7': ({ body }) => ({ body: { ...user(), ...(body as object) } }),
-    });
+    const api = serve(
+      [user()],
+      route('PUT /api/admin/users/7', ({ body }) => ({ ...user(), ...(body as object) })),
+    );
     const u = setup();
     renderWithProviders(<AdminUsers />);
     const opener = await screen.findByRole('button', { name: 'Edit Sophie Laurent' });
@@ -247,7 +242,7 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
     await u.clear(within(dialog).getByLabelText('First name'));
     await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('First name is required')).toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([]);
+    expect(writes(api.calls)).toEqual([]);
 
     await u.type(within(dialog).getByLabelText('First name'), 'Sophia');
     await u.clear(within(dialog).getByLabelText('Phone'));
@@ -255,7 +250,7 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
     await u.click(await screen.findByRole('option', { name: 'Admin' }));
     await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('user updated successfully')).toBeInTheDocument();
-    expect(writes(server.calls)[0]!.body).toEqual({
+    expect(writes(api.calls)[0]!.body).toEqual({
       email: 'sophie@azure.example',
       firstName: 'Sophia',
       lastName: 'Laurent',
@@ -273,20 +268,19 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
     await u.type(within(dialog).getByLabelText('New password'), 'brand-new-pass');
     await u.click(within(dialog).getByRole('checkbox', { name: 'Approved' }));
     await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(writes(server.calls)).toHaveLength(2));
-    expect(writes(server.calls)[1]!.body).toMatchObject({ password: 'brand-new-pass', approved: false });
+    await waitFor(() => expect(writes(api.calls)).toHaveLength(2));
+    expect(writes(api.calls)[1]!.body).toMatchObject({ password: 'brand-new-pass', approved: false });
   });
 
   it("shows 'Failed to update user' or the server's message when a save fails; own role and approval are locked", async () => {
-    serve([olivia, user()], {
-      'PUT /api/admin/users/7': () => ({
-        status: 409,
-        body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' },
-      }),
-      'PUT /api/admin/users/1': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    serve(
+      [olivia, user()],
+      route(
+        'PUT /api/admin/users/7',
+        apiError(ErrorCode.EMAIL_TAKEN, 'An account with this email already exists'),
+      ),
+      route('PUT /api/admin/users/1', networkError()),
+    );
     const u = setup();
     renderWithProviders(<AdminUsers />);
     await u.click(await screen.findByRole('button', { name: 'Edit Sophie Laurent' }));
@@ -306,7 +300,7 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
   });
 
   it('searches on the server once typing pauses, for the list and the counts', async () => {
-    const server = serve([user(), olivia, pia]);
+    const api = serve([user(), olivia, pia]);
     const u = setup();
     renderWithProviders(<AdminUsers />);
     await screen.findByRole('article', { name: 'Sophie Laurent' });
@@ -323,14 +317,12 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
     const counts = screen.getByRole('group', { name: 'User counts' });
     expect(within(counts).getByText('Total').nextSibling).toHaveTextContent('3');
     // One request per settled search, not one per keystroke.
-    const lists = server.urls
-      .filter((url) => url.startsWith('/api/admin/users?'))
-      .map((url) => params(url).q);
-    expect(lists).toEqual([undefined, 'AZURE']);
-    const summaries = server.urls
-      .filter((url) => url.startsWith('/api/admin/users/summary'))
-      .map((url) => params(url).q);
-    expect(summaries).toEqual([undefined, 'AZURE']);
+    const lists = api.calls.filter((c) => c.url === '/api/admin/users').map((c) => c.query.get('q'));
+    expect(lists).toEqual([null, 'AZURE']);
+    const summaries = api.calls
+      .filter((c) => c.url === '/api/admin/users/summary')
+      .map((c) => c.query.get('q'));
+    expect(summaries).toEqual([null, 'AZURE']);
 
     await u.clear(box);
     await u.type(box, 'nobody');
