@@ -95,6 +95,8 @@ describe('access is decided on the matched route, closed by default', () => {
         'GET /api/white-label/:uuid',
         // The link's PDF brochure: like its page, the link's unguessable uuid is the credential.
         'GET /api/white-label/:uuid/brochure.pdf',
+        // The stay rules (terms only) of a live link's villas: the client's booking form checks a stay with them.
+        'GET /api/white-label/:uuid/stay-rules',
         // A property's iCal export: its secret, rotatable token is the credential (Airbnb, Vrbo, Google fetch it).
         'GET /api/ical/:token.ics',
         'GET /healthz',

@@ -163,6 +163,18 @@ async function holdOfA(w: World): Promise<number> {
   return res.json().id;
 }
 
+let stayRulePeriods = 0;
+/** A minimum-stay rule for a week of 2033 no other sample's rule covers. */
+function stayRuleBody() {
+  const startDate = addDays('2033-01-01', 8 * stayRulePeriods++);
+  return { startDate, endDate: addDays(startDate, 6), minNights: 3, checkInDays: [6] };
+}
+
+/** A stay rule of the matrix villa (created through the API as the administrator). */
+async function stayRuleOf(w: World): Promise<number> {
+  return (await admin(w, 'POST', `/api/admin/properties/${w.propertyId}/stay-rules`, stayRuleBody())).id;
+}
+
 export const SAMPLES: Record<string, Sample> = {
   // Health and public reference data.
   'GET /healthz': { request: () => ({ url: '/healthz' }) },
@@ -394,6 +406,27 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/holds/:id/confirm': {
     request: async (w) => ({ url: `/api/holds/${await holdOfA(w)}/confirm` }),
+  },
+
+  // Stay rules (issue 13): a fresh period of the matrix villa per written rule.
+  'GET /api/admin/properties/:propertyId/stay-rules': {
+    request: (w) => ({ url: `/api/admin/properties/${w.propertyId}/stay-rules` }),
+  },
+  'POST /api/admin/properties/:propertyId/stay-rules': {
+    request: (w) => ({ url: `/api/admin/properties/${w.propertyId}/stay-rules`, payload: stayRuleBody() }),
+    ok: [201],
+  },
+  'PUT /api/admin/stay-rules/:id': {
+    request: async (w) => ({ url: `/api/admin/stay-rules/${await stayRuleOf(w)}`, payload: stayRuleBody() }),
+  },
+  'DELETE /api/admin/stay-rules/:id': {
+    request: async (w) => ({ url: `/api/admin/stay-rules/${await stayRuleOf(w)}` }),
+  },
+  'GET /api/properties/:id/stay-rules': {
+    request: (w) => ({ url: `/api/properties/${w.propertyId}/stay-rules` }),
+  },
+  'GET /api/white-label/:uuid/stay-rules': {
+    request: (w) => ({ url: `/api/white-label/${w.link.uuid}/stay-rules` }),
   },
 
   // Integrations.

@@ -12,8 +12,19 @@ export class AppError extends Error {
   }
 }
 
+/** A field the caller should change, and why: the 400 body's `issues[]` (as schema failures give). */
+export interface FieldIssue {
+  path: Array<string | number>;
+  message: string;
+}
+
 export class ValidationError extends AppError {
-  constructor(message: string, details?: unknown) {
+  constructor(
+    message: string,
+    details?: unknown,
+    /** Issues on the request's fields, sent as the body's `issues` like a schema failure's. */
+    public readonly issues?: FieldIssue[],
+  ) {
     super(400, ErrorCode.VALIDATION_FAILED, message, details);
   }
 }

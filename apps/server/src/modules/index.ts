@@ -18,6 +18,7 @@ import { adminOverviewRoutes } from './admin-overview/admin-overview.routes';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { stayRulesRoutes } from './stay-rules/stay-rules.routes';
 
 /** Every module's routes. Each module plugin declares its full paths (/api/...). */
 export async function registerModules(app: FastifyInstance) {
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(uploadsRoutes);
   await app.register(adminPropertiesRoutes);
   await app.register(auditRoutes);
+  await app.register(stayRulesRoutes);
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, pgErrorCode } from '../db/client';
-import { AppError, TooManyRequestsError } from '../lib/errors';
+import { AppError, TooManyRequestsError, ValidationError } from '../lib/errors';
 
 const DEFAULT_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
@@ -43,6 +43,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         code: err.code,
         message: err.message,
         requestId: request.id,
+        ...(err instanceof ValidationError && err.issues?.length ? { issues: err.issues } : {}),
         ...(err.details !== undefined ? { details: err.details } : {}),
       });
     }

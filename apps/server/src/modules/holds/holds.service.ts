@@ -20,6 +20,7 @@ import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { feedBlockedNights } from '../ical/ical.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
+import { assertStayAllowed } from '../stay-rules/stay-rules.service';
 import * as repo from './holds.repository';
 
 export type HoldInputParsed = z.output<typeof holdInputSchema>;
@@ -163,6 +164,8 @@ function stayOf(input: HoldInputParsed, inquiry: { checkIn: string | null; check
 export async function placeHold(db: Db, actor: AuthUser, input: HoldInputParsed): Promise<Hold> {
   const inquiry = await holdableInquiry(db, actor, input);
   const stay = stayOf(input, inquiry);
+  // A stay the villa's rules refuse (minimum stay, check-in days) cannot be held either: 400 with the rule.
+  await assertStayAllowed(db, { propertyId: inquiry.propertyId, ...stay });
   const nights = eachNight(stay.checkIn, stay.checkOut);
   await expireHolds(db, { propertyId: inquiry.propertyId });
 

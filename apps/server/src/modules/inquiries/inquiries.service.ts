@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { notifyAdmins } from '../notifications/notifications.service';
+import { assertStayAllowed } from '../stay-rules/stay-rules.service';
 import * as repo from './inquiries.repository';
 
 export type InquiryInput = z.output<typeof inquiryInputSchema>;
@@ -92,6 +93,8 @@ export async function createInquiry(
           `${villa.name} sleeps at most ${villa.maxGuests} ${villa.maxGuests === 1 ? 'guest' : 'guests'}`,
         );
       }
+      // The villa's stay rule of the check-in date (minimum stay, check-in days): 400 with its words.
+      await assertStayAllowed(tx, { propertyId: villa.id, checkIn: input.checkIn, checkOut: input.checkOut });
       row = await repo.insertInquiry(tx, {
         kind: 'booking',
         agentId: senderId,

@@ -1,5 +1,6 @@
 import {
   foldForSearch,
+  isoWeekday,
   LIMITS,
   truncateDescription,
   type Property,
@@ -9,7 +10,7 @@ import {
 } from '@villas/shared';
 import { and, arrayContains, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { exchangeRates, properties, regions, subregions } from '../../db/schema';
+import { exchangeRates, properties, regions, stayRules, subregions } from '../../db/schema';
 import { num } from '../../lib/time';
 import { rateToEurSql, selectProperties, toProperty, type PropertyRow } from './properties.repository';
 
@@ -100,6 +101,21 @@ function convertedStayPrices(stay: { checkIn: string; checkOut: string }) {
   )`;
 }
 
+/**
+ * The villa has no stay rule (issue 13) that the stay breaks: none whose period (both days
+ * included) holds the check-in date and asks for more nights or another check-in weekday. One probe
+ * of the index (property_id, start_date) per villa; the check-in's ISO weekday is a parameter.
+ */
+function keepsStayRules(stay: { checkIn: string; nights: number }) {
+  return sql`not exists (
+    select 1 from ${stayRules} sr
+    where sr.property_id = ${properties.id}
+      and sr.start_date <= ${stay.checkIn}::date and sr.end_date >= ${stay.checkIn}::date
+      and (sr.min_nights > ${stay.nights}::integer
+        or not (${isoWeekday(stay.checkIn)}::smallint = any(coalesce(sr.check_in_days, '{1,2,3,4,5,6,7}'::smallint[]))))
+  )`;
+}
+
 /** weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown. */
 const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: number) =>
   sql`round(${totalCost} * ${rate} * 7 / ${nights}::integer, 2)`;
@@ -151,6 +167,7 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
     joins.push(sql`left join ${stayFigures(stay)} on stay.property_id = ${properties.id}`);
     where.push(eq(properties.available, true));
     where.push(sql`coalesce(stay.blocked_nights, 0) = 0`);
+    where.push(keepsStayRules(stay));
   }
   if (needsNames) {
     joins.unshift(

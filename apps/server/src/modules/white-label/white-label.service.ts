@@ -40,6 +40,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { listExchangeRates } from '../exchange-rates/exchange-rates.service';
 import { listProperties } from '../properties/properties.repository';
 import { notify } from '../notifications/notifications.service';
+import { assertStayAllowed } from '../stay-rules/stay-rules.service';
 import * as repo from './white-label.repository';
 
 type CreateInput = z.output<typeof createWhiteLabelSchema>;
@@ -253,6 +254,14 @@ export interface Viewer {
   ip: string | null;
 }
 
+/** The villa ids of a live link, in its order (404 like the client's page for any other link). */
+export async function liveLinkPropertyIds(db: Queryable, uuid: string): Promise<number[]> {
+  if (!UUID_RE.test(uuid)) throw new NotFoundError(LINK_NOT_FOUND);
+  const link = await repo.findLiveLinkByUuid(db, uuid);
+  if (!link) throw new NotFoundError(LINK_NOT_FOUND);
+  return link.propertyIds;
+}
+
 /**
  * What a client may see of a live link (404 for an unknown, inactive, expired or deleted one): the
  * link, its stay when it has dates, and its villas in the link's order, each with the client's price
@@ -365,6 +374,8 @@ export async function requestBooking(
     if (input.guests != null && input.guests > villa.maxGuests) {
       throw new ValidationError(`${villa.name} sleeps at most ${plural(villa.maxGuests, 'guest')}`);
     }
+    // The villa's stay rule of the check-in date (minimum stay, check-in days): 400 with its words.
+    await assertStayAllowed(tx, { propertyId: villa.id, checkIn: input.checkIn, checkOut: input.checkOut });
     const inquiry = await repo.insertWlInquiry(tx, {
       whiteLabelLinkId: link.id,
       propertyId: villa.id,

@@ -1,0 +1,126 @@
+import {
+  idParamSchema,
+  linkStayRulesSchema,
+  okSchema,
+  propertyIdParamSchema,
+  stayRuleInputSchema,
+  stayRuleSchema,
+  stayRuleTermsSchema,
+  uuidParamSchema,
+} from '@villas/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuditRule } from '../../plugins/audit';
+import { liveLinkPropertyIds } from '../white-label/white-label.service';
+import {
+  createRule,
+  deleteRule,
+  listRules,
+  ruleForAudit,
+  rulesInForce,
+  rulesInForceOf,
+  updateRule,
+} from './stay-rules.service';
+
+const pathId = (params: unknown) => Number((params as { id?: unknown }).id);
+
+/** The audit row of an edit or delete keeps the villa and the rule's terms before it. */
+const auditOf = (action: string): AuditRule => ({
+  action,
+  refine: async (request) => ({
+    action,
+    summary: (await ruleForAudit(request.server.db, pathId(request.params))) ?? {},
+  }),
+});
+
+/**
+ * Stay rules (issue 13): the administrator keeps each villa's periods in the calendar manager;
+ * agents read a villa's rules in force (its detail and booking form); a client reads those of the
+ * villas of a live link only.
+ */
+export const stayRulesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['stay-rules'];
+
+  app.get(
+    '/api/admin/properties/:propertyId/stay-rules',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', ...tags],
+        params: propertyIdParamSchema,
+        response: { 200: z.array(stayRuleSchema) },
+      },
+    },
+    async (request) => listRules(app.db, request.params.propertyId),
+  );
+  app.post(
+    '/api/admin/properties/:propertyId/stay-rules',
+    {
+      config: {
+        access: 'admin',
+        audit: {
+          action: 'stay-rule.create',
+          refine: (request) => ({
+            action: 'stay-rule.create',
+            summary: { propertyId: Number((request.params as { propertyId?: unknown }).propertyId) },
+          }),
+        },
+      },
+      schema: {
+        tags: ['admin', ...tags],
+        params: propertyIdParamSchema,
+        body: stayRuleInputSchema,
+        response: { 201: stayRuleSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createRule(app.db, request.params.propertyId, request.body)),
+  );
+  app.put(
+    '/api/admin/stay-rules/:id',
+    {
+      config: { access: 'admin', audit: auditOf('stay-rule.update') },
+      schema: {
+        tags: ['admin', ...tags],
+        params: idParamSchema,
+        body: stayRuleInputSchema,
+        response: { 200: stayRuleSchema },
+      },
+    },
+    async (request) => updateRule(app.db, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/admin/stay-rules/:id',
+    {
+      config: { access: 'admin', audit: auditOf('stay-rule.delete') },
+      schema: { tags: ['admin', ...tags], params: idParamSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await deleteRule(app.db, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/properties/:id/stay-rules',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: idParamSchema, response: { 200: z.array(stayRuleTermsSchema) } },
+    },
+    async (request) => rulesInForce(app.db, request.params.id),
+  );
+
+  // As public as the client's page: only the villas of a live link, only the rules' terms.
+  app.get(
+    '/api/white-label/:uuid/stay-rules',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['white-label', ...tags],
+        params: uuidParamSchema,
+        response: { 200: linkStayRulesSchema },
+      },
+    },
+    async (request) => rulesInForceOf(app.db, await liveLinkPropertyIds(app.db, request.params.uuid)),
+  );
+};
