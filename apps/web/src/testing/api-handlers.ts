@@ -186,7 +186,7 @@ const sent: SentRequest[] = [];
 const violations: string[] = [];
 
 /** Every request answered since the test began (cleared before each test). */
-export const sentRequests = (): readonly SentRequest[] => sent;
+export const sentRequests = (): SentRequest[] => sent;
 
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   INVENIO_DEFAULT_BASE_URL,
   type ApiConnection,
   type ApiConnectionUpdate,
@@ -7,7 +8,17 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import type { HttpHandler } from 'msw';
+import {
+  apiError,
+  gate,
+  networkError,
+  route,
+  sentRequests,
+  server,
+  type SentRequest,
+} from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { AdminConnections } from './admin-connections';
 
 const connection = (over: Partial<ApiConnection> = {}): ApiConnection => ({
@@ -38,14 +49,14 @@ const airbnb = connection({
 });
 
 /** A small server holding the list, so a write shows up in the next read. */
-function serve(initial: ApiConnection[], extra: Parameters<typeof mockApi>[0] = {}) {
+function serve(initial: ApiConnection[], ...extra: HttpHandler[]) {
   let all = initial;
-  const calls = mockApi({
-    'GET /api/admin/api-connections': () => ({ body: all }),
+  server.use(
     ...extra,
-  });
+    route('GET /api/admin/api-connections', () => all),
+  );
   return {
-    calls,
+    calls: sentRequests(),
     set: (next: ApiConnection[]) => {
       all = next;
     },
@@ -55,22 +66,8 @@ function serve(initial: ApiConnection[], extra: Parameters<typeof mockApi>[0] = 
   };
 }
 
-/** Holds every request to `path` until `release()`, to see pending states. */
-function hold(path: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const inner = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (new URL(String(input), 'http://localhost').pathname === path) await gate;
-    return inner(input, init);
-  }) as typeof fetch;
-  return release;
-}
-
 const setup = () => userEvent.setup({ delay: null });
-const writes = <C extends { method: string }>(calls: C[]) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: readonly SentRequest[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('AdminConnections', { timeout: 20_000 }, () => {
   it('shows each connection as a card: provider, base URL, masked key as answered, properties, last sync, badge', async () => {
@@ -103,10 +100,11 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
 
   it('shows the empty state, and a failed load with Try again', async () => {
     let fail = true;
-    mockApi({
-      'GET /api/admin/api-connections': () =>
-        fail ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } } : { body: [] },
-    });
+    server.use(
+      route('GET /api/admin/api-connections', () =>
+        fail ? apiError(ErrorCode.INTERNAL, 'Internal server error') : [],
+      ),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     expect(await screen.findByText('The API connections could not be loaded.')).toBeInTheDocument();
@@ -117,19 +115,20 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
   });
 
   it('disables a connection with PATCH {enabled: false}; the card then says Disabled and Sync is off', async () => {
-    const server = serve([invenio], {
-      'PATCH /api/admin/api-connections/1': ({ body }) => {
+    const api = serve(
+      [invenio],
+      route('PATCH /api/admin/api-connections/1', ({ body }) => {
         const next = { ...invenio, ...(body as ApiConnectionUpdate) } as ApiConnection;
-        server.set([next]);
-        return { body: next };
-      },
-    });
+        api.set([next]);
+        return next;
+      }),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     const toggle = await screen.findByRole('switch', { name: 'Enabled Invenio Main' });
     await u.click(toggle);
     expect(await screen.findByText('Connection status updated')).toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([
+    expect(writes(api.calls)).toEqual([
       { method: 'PATCH', url: '/api/admin/api-connections/1', body: { enabled: false } },
     ]);
     const card = screen.getByRole('article', { name: 'Invenio Main' });
@@ -139,15 +138,11 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message, or 'Failed to update connection', when the switch fails; the switch stays", async () => {
-    serve([invenio, airbnb], {
-      'PATCH /api/admin/api-connections/1': () => ({
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'API connection not found' },
-      }),
-      'PATCH /api/admin/api-connections/2': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    serve(
+      [invenio, airbnb],
+      route('PATCH /api/admin/api-connections/1', apiError(ErrorCode.NOT_FOUND, 'API connection not found')),
+      route('PATCH /api/admin/api-connections/2', networkError()),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     const toggle = await screen.findByRole('switch', { name: 'Enabled Invenio Main' });
@@ -163,10 +158,14 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
 
   it('syncs an enabled connection with a pending state and says so; a disabled one cannot sync, and why', async () => {
     const started: SyncStarted = { reportId: 31, status: 'running', message: 'Sync Triggered' };
-    const server = serve([invenio, airbnb], {
-      'POST /api/admin/api-connections/1/sync': () => ({ status: 202, body: started }),
-    });
-    const release = hold('/api/admin/api-connections/1/sync');
+    const held = gate();
+    const api = serve(
+      [invenio, airbnb],
+      route('POST /api/admin/api-connections/1/sync', async () => {
+        await held.opened;
+        return started;
+      }),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
 
@@ -181,29 +180,25 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
     expect(button).not.toHaveAttribute('aria-describedby');
     await u.click(button);
     expect(await screen.findByRole('button', { name: 'Syncing... Invenio Main' })).toBeDisabled();
-    release();
+    held.open();
     expect(await screen.findByText('Sync Triggered')).toBeInTheDocument();
     expect(screen.getByText(/report #31\)\. Follow its progress in Sync Monitoring/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sync Invenio Main' })).toBeEnabled();
-    expect(writes(server.calls)).toEqual([
+    expect(writes(api.calls)).toEqual([
       { method: 'POST', url: '/api/admin/api-connections/1/sync', body: undefined },
     ]);
   });
 
   it("shows the server's refusal of a sync, or 'Failed to sync properties'", async () => {
     const other = connection({ id: 3, name: 'Invenio Backup' });
-    serve([invenio, other], {
-      'POST /api/admin/api-connections/1/sync': () => ({
-        status: 409,
-        body: {
-          code: 'SYNC_RUNNING',
-          message: 'A sync of Invenio Main is already running. Wait for it to finish.',
-        },
-      }),
-      'POST /api/admin/api-connections/3/sync': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    serve(
+      [invenio, other],
+      route(
+        'POST /api/admin/api-connections/1/sync',
+        apiError(ErrorCode.SYNC_RUNNING, 'A sync of Invenio Main is already running. Wait for it to finish.'),
+      ),
+      route('POST /api/admin/api-connections/3/sync', networkError()),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     await u.click(await screen.findByRole('button', { name: 'Sync Invenio Main' }));
@@ -216,12 +211,13 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
   });
 
   it('deletes only after confirming; Cancel sends nothing and gives focus back', async () => {
-    const server = serve([invenio, airbnb], {
-      'DELETE /api/admin/api-connections/2': () => {
-        server.set([invenio]);
-        return { body: { ok: true } };
-      },
-    });
+    const api = serve(
+      [invenio, airbnb],
+      route('DELETE /api/admin/api-connections/2', () => {
+        api.set([invenio]);
+        return { ok: true };
+      }),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     const opener = await screen.findByRole('button', { name: 'Delete Airbnb Riviera' });
@@ -232,13 +228,13 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
     await u.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
-    expect(writes(server.calls)).toEqual([]);
+    expect(writes(api.calls)).toEqual([]);
 
     await u.click(opener);
     confirm = await screen.findByRole('alertdialog', { name: 'Delete Airbnb Riviera?' });
     await u.click(within(confirm).getByRole('button', { name: 'Delete connection' }));
     expect(await screen.findByText('API connection deleted')).toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([
+    expect(writes(api.calls)).toEqual([
       { method: 'DELETE', url: '/api/admin/api-connections/2', body: undefined },
     ]);
     await waitFor(() =>
@@ -248,18 +244,14 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
   });
 
   it("keeps the card and shows the server's message, or 'Failed to delete connection', when a delete fails", async () => {
-    serve([invenio, airbnb], {
-      'DELETE /api/admin/api-connections/1': () => ({
-        status: 409,
-        body: {
-          code: 'SYNC_RUNNING',
-          message: 'This connection is syncing. Delete it once the sync has finished.',
-        },
-      }),
-      'DELETE /api/admin/api-connections/2': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    serve(
+      [invenio, airbnb],
+      route(
+        'DELETE /api/admin/api-connections/1',
+        apiError(ErrorCode.SYNC_RUNNING, 'This connection is syncing. Delete it once the sync has finished.'),
+      ),
+      route('DELETE /api/admin/api-connections/2', networkError()),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     await u.click(await screen.findByRole('button', { name: 'Delete Invenio Main' }));
@@ -278,7 +270,7 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
 
 describe('AddConnectionDialog', { timeout: 20_000 }, () => {
   it("shows the shared schema's required-field messages and sends nothing until they are met", async () => {
-    const server = serve([]);
+    const api = serve([]);
     const u = setup();
     renderWithProviders(<AdminConnections />);
     await u.click(await screen.findByRole('button', { name: 'Add Connection' }));
@@ -310,18 +302,19 @@ describe('AddConnectionDialog', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(d.getByText('API key is required')).toBeInTheDocument();
     expect(d.queryByText('Connection name is required')).not.toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([]);
+    expect(writes(api.calls)).toEqual([]);
   });
 
   it('posts the parsed body, prefills the Invenio URL, and shows the new card', async () => {
-    const server = serve([], {
-      'POST /api/admin/api-connections': ({ body }) => {
+    const api = serve(
+      [],
+      route('POST /api/admin/api-connections', ({ body }) => {
         const input = body as Pick<ApiConnection, 'provider' | 'name' | 'baseUrl' | 'enabled'>;
         const created = connection({ ...input, id: 9, apiKey: '••••e5f6', apiSecret: null, lastSync: null });
-        server.set([created]);
-        return { status: 201, body: created };
-      },
-    });
+        api.set([created]);
+        return created;
+      }),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     await u.click(await screen.findByRole('button', { name: 'Add Connection' }));
@@ -346,7 +339,7 @@ describe('AddConnectionDialog', { timeout: 20_000 }, () => {
     await u.click(d.getByRole('button', { name: 'Create Connection' }));
 
     expect(await screen.findByText('API connection created')).toBeInTheDocument();
-    expect(writes(server.calls)).toEqual([
+    expect(writes(api.calls)).toEqual([
       {
         method: 'POST',
         url: '/api/admin/api-connections',
@@ -367,11 +360,11 @@ describe('AddConnectionDialog', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message, or 'Failed to create API connection', and keeps the dialog open", async () => {
-    let answer: () => { status: number; body: unknown } = () => ({
-      status: 409,
-      body: { code: 'CONFLICT', message: 'A connection with this name already exists' },
-    });
-    serve([], { 'POST /api/admin/api-connections': () => answer() });
+    let answer = apiError(ErrorCode.CONFLICT, 'A connection with this name already exists');
+    serve(
+      [],
+      route('POST /api/admin/api-connections', () => answer),
+    );
     const u = setup();
     renderWithProviders(<AdminConnections />);
     await u.click(await screen.findByRole('button', { name: 'Add Connection' }));
@@ -384,9 +377,7 @@ describe('AddConnectionDialog', { timeout: 20_000 }, () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add API Connection' })).toBeInTheDocument();
 
-    answer = () => {
-      throw new TypeError('Failed to fetch');
-    };
+    answer = networkError();
     await u.click(d.getByRole('button', { name: 'Create Connection' }));
     expect(await screen.findByText('Failed to create API connection')).toBeInTheDocument();
   });

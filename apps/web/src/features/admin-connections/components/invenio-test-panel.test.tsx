@@ -1,8 +1,9 @@
-import { INVENIO_DEFAULT_BASE_URL, type ApiConnection, type InvenioResult } from '@villas/shared';
+import { ErrorCode, INVENIO_DEFAULT_BASE_URL, type ApiConnection, type InvenioResult } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { InvenioTestPanel } from './invenio-test-panel';
 
 const saved: ApiConnection = {
@@ -46,7 +47,8 @@ const villas: InvenioResult = {
   ],
 };
 
-const BAD_KEY = { status: 502, body: { code: 'PROVIDER_ERROR', message: 'HTTP error! status: 401' } };
+/** Invenio refused the key: the server passes its words on as a 502 (UPSTREAM_ERROR, was the drifted 'PROVIDER_ERROR'). */
+const BAD_KEY = apiError(ErrorCode.UPSTREAM_ERROR, 'HTTP error! status: 401');
 const setup = () => userEvent.setup({ delay: null });
 const posts = <C extends { method: string }>(calls: C[]) => calls.filter((c) => c.method === 'POST');
 
@@ -57,7 +59,8 @@ async function typeCredentials(u: ReturnType<typeof setup>) {
 
 describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   it("refuses without API key and BP UUID: 'Please provide API Key and BP UUID', nothing sent", async () => {
-    const calls = mockApi({ 'POST /api/invenio/villas': () => ({ body: villas }) });
+    server.use(route('POST /api/invenio/villas', villas));
+    const calls = sentRequests();
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     expect(screen.getByRole('heading', { name: 'Test Invenio API' })).toBeInTheDocument();
@@ -84,7 +87,8 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   });
 
   it('lists the villas of the answer with their count, destination, country, bedrooms and price', async () => {
-    const calls = mockApi({ 'POST /api/invenio/villas': () => ({ body: villas }) });
+    server.use(route('POST /api/invenio/villas', villas));
+    const calls = sentRequests();
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     await typeCredentials(u);
@@ -116,7 +120,7 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message when Invenio refuses, e.g. 'HTTP error! status: 401'", async () => {
-    mockApi({ 'POST /api/invenio/villas': () => BAD_KEY });
+    server.use(route('POST /api/invenio/villas', BAD_KEY));
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     await typeCredentials(u);
@@ -128,7 +132,7 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   });
 
   it("checks the base URL with the request schema's message before sending", async () => {
-    const calls = mockApi({});
+    const calls = sentRequests();
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     await typeCredentials(u);
@@ -143,32 +147,31 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   });
 
   it('searches availability with the filters as numbers and text; a stay price of 0 is on request', async () => {
-    const calls = mockApi({
-      'POST /api/invenio/search': () => ({
-        body: {
-          success: true,
-          count: 2,
-          data: [
-            {
-              v_uuid: 'v-1',
-              name: 'Villa Belvedere',
-              destination: 'Mykonos',
-              country: 'Greece',
-              bedrooms: 5,
-              price: 18400,
-            },
-            {
-              v_uuid: 'v-2',
-              name: 'Villa Thalassa',
-              destination: 'Mykonos',
-              country: 'Greece',
-              bedrooms: 4,
-              price: 0,
-            },
-          ],
-        } satisfies InvenioResult,
-      }),
-    });
+    server.use(
+      route('POST /api/invenio/search', {
+        success: true,
+        count: 2,
+        data: [
+          {
+            v_uuid: 'v-1',
+            name: 'Villa Belvedere',
+            destination: 'Mykonos',
+            country: 'Greece',
+            bedrooms: 5,
+            price: 18400,
+          },
+          {
+            v_uuid: 'v-2',
+            name: 'Villa Thalassa',
+            destination: 'Mykonos',
+            country: 'Greece',
+            bedrooms: 4,
+            price: 0,
+          },
+        ],
+      } satisfies InvenioResult),
+    );
+    const calls = sentRequests();
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     await typeCredentials(u);
@@ -212,28 +215,27 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   });
 
   it("shows each villa's price periods, or 'Price on request'", async () => {
-    const calls = mockApi({
-      'POST /api/invenio/pricing': () => ({
-        body: {
-          success: true,
-          count: 2,
-          data: {
-            'v-1': [
-              {
-                start_date: '2026-06-01',
-                end_date: '2026-06-30',
-                amount: 1200,
-                currency_code: 'EUR',
-                unit: 'Night',
-                minimum_nights: 3,
-                allowed_checkin_days: null,
-              },
-            ],
-            'v-2': null,
-          },
-        } satisfies InvenioResult,
-      }),
-    });
+    server.use(
+      route('POST /api/invenio/pricing', {
+        success: true,
+        count: 2,
+        data: {
+          'v-1': [
+            {
+              start_date: '2026-06-01',
+              end_date: '2026-06-30',
+              amount: 1200,
+              currency_code: 'EUR',
+              unit: 'Night',
+              minimum_nights: 3,
+              allowed_checkin_days: null,
+            },
+          ],
+          'v-2': null,
+        },
+      } satisfies InvenioResult),
+    );
+    const calls = sentRequests();
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     await typeCredentials(u);
@@ -264,7 +266,8 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
       reportId: 77,
       data: { reportId: 77, total: 8, created: 3, updated: 5, unavailable: 0, errors: 1, calendarUpdates: 2 },
     };
-    const calls = mockApi({ 'POST /api/invenio/sync': () => ({ body: result }) });
+    server.use(route('POST /api/invenio/sync', result));
+    const calls = sentRequests();
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[saved]} />);
     await u.click(screen.getByRole('combobox', { name: 'Credentials' }));
@@ -285,7 +288,7 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Sync Failed' with the server's message when Sync Properties fails", async () => {
-    mockApi({ 'POST /api/invenio/sync': () => BAD_KEY });
+    server.use(route('POST /api/invenio/sync', BAD_KEY));
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
     await typeCredentials(u);

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   SYNC_REPORTS_REFETCH_MS,
   type SyncReport,
   type SyncReportSummary,
@@ -8,7 +9,9 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import type { HttpHandler } from 'msw';
+import { apiError, networkError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { SYNC_REPORTS_PAGE_SIZE, SYNC_RUNNING_REFETCH_MS } from '../api/keys';
 import { SyncMonitoring } from './sync-monitoring';
 
@@ -110,41 +113,34 @@ const baseStats = (over: Partial<SyncStats> = {}): SyncStats => ({
   ...over,
 });
 
-const params = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
-
 /**
  * A small server answering like the API: the list filtered by status and paged by limit/offset,
- * one report per id, the statistics. mockApi sees paths only, so the full URL is kept aside.
+ * one report per id, the statistics. `extra` handlers come first.
  */
 function serve(
   initial: { reports?: SyncReportSummary[]; stats?: SyncStats; details?: SyncReport[] } = {},
-  extra: Parameters<typeof mockApi>[0] = {},
+  ...extra: HttpHandler[]
 ) {
   const state = {
     reports: initial.reports ?? [completed],
     stats: initial.stats ?? baseStats(),
     details: initial.details ?? [],
-    listUrls: [] as string[],
+    /** The query of each list request, in order. */
+    listQueries: [] as Array<Record<string, string>>,
   };
-  let current = '';
-  const calls = mockApi({
-    'GET /api/admin/sync-stats': () => ({ body: state.stats }),
-    'GET /api/admin/sync-reports': () => {
-      state.listUrls.push(current);
-      const { status, limit = '100', offset = '0' } = params(current);
-      const rows = state.reports.filter((r) => !status || r.status === status);
-      return { body: rows.slice(Number(offset), Number(offset) + Number(limit)) };
-    },
-    ...Object.fromEntries(
-      state.details.map((d) => [`GET /api/admin/sync-reports/${d.id}`, () => ({ body: d })]),
-    ),
+  server.use(
     ...extra,
-  });
-  const inner = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    current = String(input);
-    return inner(input, init);
-  }) as typeof fetch;
+    route('GET /api/admin/sync-stats', () => state.stats),
+    route('GET /api/admin/sync-reports', ({ url }) => {
+      const query = Object.fromEntries(url.searchParams);
+      state.listQueries.push(query);
+      const { status, limit = '100', offset = '0' } = query;
+      const rows = state.reports.filter((r) => !status || r.status === status);
+      return rows.slice(Number(offset), Number(offset) + Number(limit));
+    }),
+    ...state.details.map((d) => route(`GET /api/admin/sync-reports/${d.id}`, d)),
+  );
+  const calls = sentRequests();
   const count = (method: string, url: string) =>
     calls.filter((c) => c.method === method && c.url === url).length;
   return { state, calls, count };
@@ -298,12 +294,9 @@ describe('SyncMonitoring', () => {
     let fail = true;
     serve(
       { reports: [completed] },
-      {
-        'GET /api/admin/sync-reports/12': () =>
-          fail
-            ? { status: 404, body: { code: 'NOT_FOUND', message: 'Sync report not found' } }
-            : { body: completedDetail },
-      },
+      route('GET /api/admin/sync-reports/12', () =>
+        fail ? apiError(ErrorCode.NOT_FOUND, 'Sync report not found') : completedDetail,
+      ),
     );
     const user = userEvent.setup();
     renderWithProviders(<SyncMonitoring />);
@@ -333,16 +326,14 @@ describe('SyncMonitoring', () => {
       calendarUpdates: 0,
       errorCount: 0,
     });
-    const server = serve(
+    const api = serve(
       { reports: [completed] },
-      {
-        'POST /api/admin/trigger-comprehensive-sync': () => {
-          server.state.reports = [newRun, ...server.state.reports];
-          server.state.stats = baseStats({ running: 1 });
-          const body: SyncStarted = { reportId: 15, status: 'running', message: 'Sync Triggered' };
-          return { status: 202, body };
-        },
-      },
+      route('POST /api/admin/trigger-comprehensive-sync', () => {
+        api.state.reports = [newRun, ...api.state.reports];
+        api.state.stats = baseStats({ running: 1 });
+        const started: SyncStarted = { reportId: 15, status: 'running', message: 'Sync Triggered' };
+        return started;
+      }),
     );
     const user = userEvent.setup();
     renderWithProviders(<SyncMonitoring />);
@@ -359,11 +350,11 @@ describe('SyncMonitoring', () => {
         '1',
       ),
     );
-    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', url: '/api/admin/trigger-comprehensive-sync', body: undefined },
     ]);
-    expect(server.count('GET', '/api/admin/sync-reports')).toBe(2);
-    expect(server.count('GET', '/api/admin/sync-stats')).toBe(2);
+    expect(api.count('GET', '/api/admin/sync-reports')).toBe(2);
+    expect(api.count('GET', '/api/admin/sync-stats')).toBe(2);
     expect(screen.getByRole('button', { name: 'Run Comprehensive Sync' })).toBeEnabled();
   });
 
@@ -374,12 +365,11 @@ describe('SyncMonitoring', () => {
   ])('shows Sync Failed with %s when the sync cannot start', async (_, message) => {
     serve(
       { reports: [completed] },
-      {
-        'POST /api/admin/trigger-comprehensive-sync': () => {
-          if (message === 'Failed to trigger sync') throw new TypeError('Failed to fetch');
-          return { status: 409, body: { code: 'SYNC_RUNNING', message, details: { reportId: 9 } } };
-        },
-      },
+      route('POST /api/admin/trigger-comprehensive-sync', () =>
+        message === 'Failed to trigger sync'
+          ? networkError()
+          : apiError(ErrorCode.SYNC_RUNNING, message, { details: { reportId: 9 } }),
+      ),
     );
     const user = userEvent.setup();
     renderWithProviders(<SyncMonitoring />);
@@ -408,12 +398,9 @@ describe('SyncMonitoring', () => {
     let fail = true;
     serve(
       { reports: [completed] },
-      {
-        'GET /api/admin/sync-reports': () =>
-          fail
-            ? { status: 500, body: { code: 'INTERNAL', message: 'Internal server error' } }
-            : { body: [completed] },
-      },
+      route('GET /api/admin/sync-reports', () =>
+        fail ? apiError(ErrorCode.INTERNAL, 'Internal server error') : [completed],
+      ),
     );
     const user = userEvent.setup();
     renderWithProviders(<SyncMonitoring />);
@@ -443,7 +430,7 @@ describe('SyncMonitoring', () => {
       ),
     );
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-    expect(state.listUrls.map(params)).toEqual([
+    expect(state.listQueries).toEqual([
       { limit: String(SYNC_REPORTS_PAGE_SIZE) },
       { limit: String(SYNC_REPORTS_PAGE_SIZE), offset: String(SYNC_REPORTS_PAGE_SIZE) },
     ]);
@@ -454,7 +441,7 @@ describe('SyncMonitoring', () => {
         5,
       ),
     );
-    expect(params(state.listUrls.at(-1)!)).toEqual({
+    expect(state.listQueries.at(-1)).toEqual({
       limit: String(SYNC_REPORTS_PAGE_SIZE),
       status: 'failed',
     });
@@ -462,7 +449,7 @@ describe('SyncMonitoring', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Running' }));
     expect(await screen.findByText('No sync is running')).toBeInTheDocument();
-    expect(params(state.listUrls.at(-1)!).status).toBe('running');
+    expect(state.listQueries.at(-1)?.status).toBe('running');
   });
 
   it('refetches the list and statistics every 2.5 s while a sync runs, then every 30 s', async () => {
