@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { createRoot, type RootOptions } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
 import { App } from './app';
 import { createRouter, resolveRoutes, routes } from './router';
+import { hydrate } from './hydrate';
 import { readSsrState, seedQueries } from './ssr-state';
 
 /** React's reports of what it recovered from (a hydration mismatch among them); tests listen. */
@@ -26,7 +27,7 @@ export async function startApp(root: HTMLElement, options: Options = {}) {
       <App queryClient={queryClient} router={createRouter(list)} />
     </StrictMode>
   );
-  if (state) return hydrateRoot(root, app, options);
+  if (state) return hydrate(root, app, options);
   const created = createRoot(root, options);
   created.render(app);
   return created;

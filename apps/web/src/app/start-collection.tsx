@@ -1,8 +1,9 @@
 import type { PublicWhiteLabel } from '@villas/shared';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { createRoot, type RootOptions } from 'react-dom/client';
 import { api } from '../lib/api-client';
 import { CollectionApp, collectionUrl, collectionUuid } from './collection-app';
+import { hydrate } from './hydrate';
 import { readSsrState } from './ssr-state';
 
 /** React's reports of what it recovered from (a hydration mismatch among them); tests listen. */
@@ -29,7 +30,7 @@ export async function startCollection(root: HTMLElement, options: Options = {}) 
     );
     return created;
   }
-  return hydrateRoot(
+  return hydrate(
     root,
     <StrictMode>
       <CollectionApp uuid={uuid} data={rendered} read={read} />
