@@ -201,7 +201,7 @@ test('the HTML of each public page, before any script runs, has its heading, tit
     await page.goto(`/white-label/${link.uuid}`);
     const hero = page.locator('header img').first();
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
-    await expect(hero).toHaveAttribute('srcset', /\s640w, .*\s1600w$/);
+    await expect(hero).toHaveAttribute('srcset', /\s640w, .*\s960w, .*\s1600w$/);
     const heroPreload = page.locator('link[rel="preload"][as="image"]');
     await expect(heroPreload).toHaveCount(1);
     await expect(heroPreload).toHaveAttribute('fetchpriority', 'high');

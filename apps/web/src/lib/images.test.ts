@@ -32,9 +32,9 @@ describe('srcSetFor', () => {
     }
   });
 
-  it('pairs a demo image with its 640 px copy', () => {
+  it('offers a demo image with its 640 and 960 px copies', () => {
     expect(srcSetFor('/uploads/demo/villa-golden-hour.webp')).toBe(
-      '/uploads/demo/villa-golden-hour-640.webp 640w, /uploads/demo/villa-golden-hour.webp 1600w',
+      '/uploads/demo/villa-golden-hour-640.webp 640w, /uploads/demo/villa-golden-hour-960.webp 960w, /uploads/demo/villa-golden-hour.webp 1600w',
     );
   });
 
@@ -42,6 +42,7 @@ describe('srcSetFor', () => {
     ['an external URL', 'https://images.example.com/villa.jpg'],
     ['an external URL with our path', `https://cdn.example.com/uploads/images/${id}-1600.webp`],
     ['a demo small copy itself', '/uploads/demo/villa-coast-640.webp'],
+    ['a demo medium copy itself', '/uploads/demo/villa-coast-960.webp'],
     ['an upload wider than any rendition', `/uploads/images/${id}-2400.webp`],
     ['a query string', `/uploads/images/${id}-1600.webp?v=2`],
     ['a path that climbs', '/uploads/images/../secret-1600.webp'],

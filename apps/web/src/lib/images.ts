@@ -4,9 +4,10 @@ const MAX_UPLOADED_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const UPLOADED = new RegExp(`^${UPLOADED_IMAGES_PREFIX}([0-9a-f]+)-([1-9][0-9]*)\\.webp$`);
 const DEMO_PREFIX = '/uploads/demo/';
 const DEMO = /^\/uploads\/demo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.webp$/;
-/** The demo images' sizes (apps/server/src/db/seed/scenes.ts: IMAGE_WIDTH and SMALL_WIDTH). */
+/** The demo images' sizes (apps/server/src/db/seed/scenes.ts: IMAGE_WIDTH and COPY_WIDTHS). */
 const DEMO_WIDTH = 1600;
-const DEMO_SMALL_WIDTH = 640;
+const DEMO_COPY_WIDTHS = [640, 960];
+const DEMO_COPY = new RegExp(`-(${DEMO_COPY_WIDTHS.join('|')})$`);
 
 /**
  * `srcset` for a stored image URL, derived from the server's file naming alone (a property keeps only
@@ -14,8 +15,8 @@ const DEMO_SMALL_WIDTH = 640;
  * - uploads, `/uploads/images/<id>-<W>.webp` (docs/decisions/004-image-uploads.md): the server writes
  *   each of IMAGE_WIDTHS narrower than the picture plus the largest, `W = min(original, 1600)`, and the
  *   stored URL is the largest's. So `<id>-1200.webp` means 480, 960 and 1200 exist, all under that id;
- * - demo images, `/uploads/demo/<name>.webp` (1600 wide), each with a 640-wide `<name>-640.webp` copy
- *   (apps/server/src/db/seed/images.ts);
+ * - demo images, `/uploads/demo/<name>.webp` (1600 wide), each with 640- and 960-wide copies
+ *   `<name>-640.webp` and `<name>-960.webp` (apps/server/src/db/seed/images.ts);
  * - anything else (external URLs, other paths): no `srcset`, the browser loads `src` as it is.
  * The answer of `POST /api/upload/image` carries the same `srcSet` for a fresh upload.
  */
@@ -31,8 +32,11 @@ export function srcSetFor(url: string | null | undefined): string | undefined {
       .join(', ');
   }
   const demo = DEMO.exec(url);
-  if (demo && !demo[1]!.endsWith(`-${DEMO_SMALL_WIDTH}`)) {
-    return `${DEMO_PREFIX}${demo[1]}-${DEMO_SMALL_WIDTH}.webp ${DEMO_SMALL_WIDTH}w, ${url} ${DEMO_WIDTH}w`;
+  if (demo && !DEMO_COPY.test(demo[1]!)) {
+    return [
+      ...DEMO_COPY_WIDTHS.map((w) => `${DEMO_PREFIX}${demo[1]}-${w}.webp ${w}w`),
+      `${url} ${DEMO_WIDTH}w`,
+    ].join(', ');
   }
   return undefined;
 }

@@ -1343,8 +1343,14 @@ export const SCENES: readonly SceneSpec[] = [
 /** Where the generated images live under UPLOAD_DIR, and their public URL prefix. */
 export const DEMO_DIR = 'demo';
 export const DEMO_URL_PREFIX = `/uploads/${DEMO_DIR}/`;
-/** A smaller copy of every image for cards and `srcset`: `<name>-640.webp`. */
+/**
+ * Smaller copies of every image for cards and `srcset`: `<name>-640.webp` and `<name>-960.webp`
+ * (a phone's card or a tablet's column: 960 serves ~370-550 CSS px at the usual 1.75-2.6 density).
+ */
 export const SMALL_WIDTH = 640;
+export const MEDIUM_WIDTH = 960;
+/** Every copy's width, smallest first (the 1600-wide original is `<name>.webp`). */
+export const COPY_WIDTHS = [SMALL_WIDTH, MEDIUM_WIDTH] as const;
 
 export const imageUrl = (scene: Pick<SceneSpec, 'file'>) => `${DEMO_URL_PREFIX}${scene.file}.webp`;
 

@@ -255,6 +255,7 @@ describe('demo catalogue', () => {
       const file = path.join(uploadDir, url.replace('/uploads/', ''));
       expect(existsSync(file), file).toBe(true);
       expect(existsSync(file.replace(/\.webp$/, '-640.webp')), file).toBe(true);
+      expect(existsSync(file.replace(/\.webp$/, '-960.webp')), file).toBe(true);
     }
     // Image order varies between houses.
     const firsts = await rows<{ url: string }>(

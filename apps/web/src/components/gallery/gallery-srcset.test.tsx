@@ -21,10 +21,10 @@ describe('responsive images in the gallery', () => {
     expect(img).toHaveAttribute('sizes', '(min-width: 1024px) 33vw, 100vw');
   });
 
-  it('pairs a demo image with its small copy and leaves an external URL alone', () => {
+  it('offers a demo image with its smaller copies and leaves an external URL alone', () => {
     const { unmount } = render(<ImageCarousel images={[demo]} alt="Villa Aurora" />);
     expect(screen.getByRole('img').getAttribute('srcset')).toBe(
-      '/uploads/demo/villa-coast-640.webp 640w, /uploads/demo/villa-coast.webp 1600w',
+      '/uploads/demo/villa-coast-640.webp 640w, /uploads/demo/villa-coast-960.webp 960w, /uploads/demo/villa-coast.webp 1600w',
     );
     unmount();
     render(<ImageCarousel images={[external]} alt="Villa Aurora" />);
