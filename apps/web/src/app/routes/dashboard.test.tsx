@@ -59,6 +59,9 @@ function setup({
   // catalogue (`properties`); with filters, the test's `search` answer (an array is one page).
   const calls = mockApi({
     ...Object.fromEntries(properties.map((p) => [`GET /api/properties/${p.id}`, () => ({ body: p })])),
+    ...Object.fromEntries(
+      properties.map((p) => [`GET /api/properties/${p.id}/stay-rules`, () => ({ body: [] })]),
+    ),
     ...more,
     'GET /api/auth/user': () => ({
       body: { id: 7, firstName: 'Sophie', name: 'Sophie Laurent', company: 'Azure Voyages', role: 'agent' },
@@ -565,8 +568,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
       await user.click(await screen.findByRole('button', { name: 'View details of Villa Serena' }));
       const dialog = await screen.findByRole('dialog', { name: 'Villa Serena' });
       expect(await within(dialog).findByRole('heading', { name: /^About this/ })).toBeInTheDocument();
+      // The villa and its stay rules, never the catalogue.
       expect(calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/properties/'))).toEqual([
         { method: 'GET', url: '/api/properties/2', body: undefined },
+        { method: 'GET', url: '/api/properties/2/stay-rules', body: undefined },
       ]);
     });
   });

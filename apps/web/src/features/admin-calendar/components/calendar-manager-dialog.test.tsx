@@ -43,6 +43,7 @@ function setup(handlers: Handlers = {}, property = PROPERTY) {
       body: [{ id: 9, date: '2026-06-20', price: 1500, currency: 'EUR' }],
     }),
     'GET /api/holds': () => ({ body: [] }),
+    'GET /api/admin/properties/7/stay-rules': () => ({ body: [] }),
     ...handlers,
   });
   // mockApi records paths only; keep the full URLs to check the read window.

@@ -21,6 +21,7 @@ import { CalendarLegend, MonthGrid } from './month-grid';
 import { SelectedDatesList } from './selected-dates-list';
 import { SetAvailabilityDialogContent } from './set-availability-dialog';
 import { SetPricingDialogContent } from './set-pricing-dialog';
+import { StayRulesPanel } from './stay-rules-panel';
 
 export interface CalendarManagerProperty {
   id: number;
@@ -299,6 +300,8 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
           />
         </section>
       </div>
+
+      <StayRulesPanel propertyId={property.id} today={today} />
     </DialogContent>
   );
 }

@@ -2,13 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addDays,
   bookingInquirySchema,
+  checkStay,
   formatMoney,
   type BookingInquiryInput,
   type Property,
+  type StayRuleBreach,
+  type StayRuleTerms,
 } from '@villas/shared';
 import { format } from 'date-fns';
 import { Send } from 'lucide-react';
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
@@ -16,6 +19,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-currency';
 import { useCreateBookingInquiry } from '../api/create-booking-inquiry';
 import { stayEstimate, subtotalBasis, type Stay } from '../utils/estimate';
@@ -37,18 +41,30 @@ export interface BookingFormProps {
   property: Property;
   /** The dates of the dated search, prefilled and priced with the search's totalCost. */
   stay?: Stay | null;
+  /** The villa's stay rules in force: a stay breaking them is refused before it is sent. */
+  rules?: readonly StayRuleTerms[];
   onSent?: () => void;
 }
 
 /**
  * The detail dialog's booking inquiry (seed 000 §5): names and email required; phone, dates and
- * message optional; guests 1..maxGuests (default 1); a live estimate; POST /api/inquiries.
+ * message optional; guests 1..maxGuests (default 1); a live estimate; POST /api/inquiries. Dates the
+ * villa's stay rules refuse (issue 13) show the rule beside the date field as soon as they are picked
+ * and are not sent.
  */
-export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
+export function BookingForm({ property: p, stay, rules, onSent }: BookingFormProps) {
   const send = useCreateBookingInquiry();
   const announceSent = useContext(BookingSentContext);
+  const schema = useMemo(
+    () =>
+      bookingInquirySchema.superRefine((v, ctx) => {
+        for (const issue of checkStay(rules ?? [], v.checkIn, v.checkOut)?.issues ?? [])
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      }),
+    [rules],
+  );
   const form = useForm<BookingValues>({
-    resolver: zodResolver(bookingInquirySchema) as unknown as Resolver<BookingValues>,
+    resolver: zodResolver(schema) as unknown as Resolver<BookingValues>,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -64,6 +80,8 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
   const { errors } = form.formState;
   const r = form.register;
   const [checkIn, checkOut] = useWatch({ control: form.control, name: ['checkIn', 'checkOut'] });
+  const breach = checkStay(rules ?? [], checkIn, checkOut);
+  const ruleOn = (field: 'checkIn' | 'checkOut') => breach?.issues.find((i) => i.path[0] === field)?.message;
   const today = format(new Date(), 'yyyy-MM-dd');
   const maxGuests = Math.max(1, p.maxGuests);
 
@@ -82,7 +100,16 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
           checkOut: values.checkOut || null,
         });
       },
-      onError: () => notify.error('Error', 'Failed to send inquiry. Please try again.'),
+      onError: (err) => {
+        // A stay the server's rules refuse: the rule goes beside the date it concerns.
+        const dates =
+          err instanceof ApiError
+            ? (err.issues ?? []).filter((i) => i.path[0] === 'checkIn' || i.path[0] === 'checkOut')
+            : [];
+        for (const issue of dates)
+          form.setError(issue.path[0] as 'checkIn' | 'checkOut', { message: issue.message });
+        notify.error('Error', dates.length ? err.message : 'Failed to send inquiry. Please try again.');
+      },
     }),
   );
 
@@ -107,7 +134,7 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
           control={form.control}
           name="checkIn"
           render={({ field }) => (
-            <Field label="Check-in">
+            <Field label="Check-in" error={errors.checkIn?.message ?? ruleOn('checkIn')}>
               <DateField
                 label="Check-in"
                 value={field.value || null}
@@ -121,7 +148,7 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
           control={form.control}
           name="checkOut"
           render={({ field }) => (
-            <Field label="Check-out" error={errors.checkOut?.message}>
+            <Field label="Check-out" error={errors.checkOut?.message ?? ruleOn('checkOut')}>
               <DateField
                 label="Check-out"
                 value={field.value || null}
@@ -153,7 +180,7 @@ export function BookingForm({ property: p, stay, onSent }: BookingFormProps) {
         <Textarea rows={3} placeholder="Occasion, arrival times, special wishes…" {...r('message')} />
       </Field>
 
-      <EstimatePanel property={p} checkIn={checkIn} checkOut={checkOut} stay={stay} />
+      <EstimatePanel property={p} checkIn={checkIn} checkOut={checkOut} stay={stay} breach={breach} />
 
       <Button type="submit" className="w-full" disabled={send.isPending}>
         <Send className="h-4 w-4" aria-hidden />
@@ -168,11 +195,14 @@ function EstimatePanel({
   checkIn,
   checkOut,
   stay,
+  breach,
 }: {
   property: Property;
   checkIn: string;
   checkOut: string;
   stay?: Stay | null;
+  /** The stay rule these dates break, if any: no figures then, the rule instead. */
+  breach: StayRuleBreach | null;
 }) {
   const display = useDisplayMoney();
   const result = stayEstimate(p, checkIn, checkOut, stay, display);
@@ -185,6 +215,26 @@ function EstimatePanel({
       className="rounded-[2px] border border-line bg-paper p-4"
     >
       <p className="text-xs font-medium uppercase tracking-[0.14em] text-stone">Estimate</p>
+      {breach && result.kind !== 'invalid-nights' ? (
+        <p className="mt-2 text-sm text-danger">
+          These dates do not meet the villa’s stay rules: {breach.message}.
+        </p>
+      ) : (
+        <EstimateLines result={result} money={money} />
+      )}
+    </section>
+  );
+}
+
+function EstimateLines({
+  result,
+  money,
+}: {
+  result: ReturnType<typeof stayEstimate>;
+  money: (n: number) => string;
+}) {
+  return (
+    <>
       {result.kind === 'no-dates' && (
         <p className="mt-2 text-sm text-stone">Choose check-in and check-out dates to see the estimate.</p>
       )}
@@ -219,6 +269,6 @@ function EstimatePanel({
       {result.kind === 'estimate' && result.estimate.note && (
         <p className="mt-1.5 text-right text-xs text-stone">{result.estimate.note}</p>
       )}
-    </section>
+    </>
   );
 }

@@ -1,12 +1,14 @@
 import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type Property } from '@villas/shared';
 import { Check, MapPin } from 'lucide-react';
 import { ImageGallery } from '../../../components/gallery/image-gallery';
+import { StayRulesList } from '../../../components/property/stay-rules-list';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-currency';
 import { useProperty } from '../api/get-property';
+import { useStayRules } from '../api/get-stay-rules';
 import type { Stay } from '../utils/estimate';
 import { stayTotalLine, weeklyPriceLine } from '../utils/price';
 import { BookingForm } from './booking-form';
@@ -89,6 +91,7 @@ export function PropertyDetailDialog({
  */
 function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: Stay | null }) {
   const display = useDisplayMoney();
+  const rules = useStayRules(p.id).data;
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const groups = groupAmenities(p.amenities);
   const weekly = weeklyPriceLine(p, display);
@@ -124,6 +127,7 @@ function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: 
               <dd className="text-ink">{p.location}</dd>
             </div>
           </dl>
+          <StayRulesList rules={rules} className="mt-6" />
 
           <h3 className="mt-8 text-2xl">About this {type.toLowerCase()}</h3>
           <p className="mt-3 whitespace-pre-line text-[15px] leading-relaxed text-ink/85">{p.description}</p>
@@ -158,7 +162,7 @@ function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: 
             {stayTotal?.note && <p className="mt-0.5 text-xs text-stone">{stayTotal.note}</p>}
             <h3 className="mt-5 border-t border-line pt-5 text-xl">Request this {type.toLowerCase()}</h3>
             <p className="mb-5 mt-1 text-sm text-stone">Our concierge replies within 24 hours.</p>
-            <BookingForm key={p.id} property={p} stay={stay} onSent={onSent} />
+            <BookingForm key={p.id} property={p} stay={stay} rules={rules} onSent={onSent} />
           </div>
         </aside>
       </div>

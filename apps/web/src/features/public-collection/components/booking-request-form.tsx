@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addDays,
   bookingRequestSchema,
+  checkStay,
   todayIso,
   type BookingRequestInput,
   type PublicProperty,
+  type StayRuleTerms,
 } from '@villas/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -27,17 +29,21 @@ const isoOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null);
 /**
  * The client's booking request for one villa (seed 000 §2): name, email, phone, dates (the same date
  * field as the agent's booking form), guests from 1 to the villa's maximum, and a message. Sent to the
- * agent behind the link.
+ * agent behind the link. Dates the villa's stay rules refuse (issue 13) show the rule beside the date
+ * field as soon as they are picked and are not sent.
  */
 export function BookingRequestForm({
   uuid,
   property,
   agentName,
+  rules,
   autoFocus,
 }: {
   uuid: string;
   property: PublicProperty;
   agentName: string | null;
+  /** The villa's stay rules in force. */
+  rules?: readonly StayRuleTerms[];
   autoFocus?: boolean;
 }) {
   const send = useSendBookingRequest(uuid);
@@ -51,8 +57,10 @@ export function BookingRequestForm({
             path: ['guests'],
             message: `${property.name} welcomes up to ${property.maxGuests} guests`,
           });
+        for (const issue of checkStay(rules ?? [], v.checkIn, v.checkOut)?.issues ?? [])
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       }),
-    [property],
+    [property, rules],
   );
   const form = useForm<BookingRequestInput, unknown, Output>({
     resolver: zodResolver(schema),
@@ -68,8 +76,13 @@ export function BookingRequestForm({
     },
   });
   const { errors } = form.formState;
-  const watchedCheckIn = useWatch({ control: form.control, name: 'checkIn' });
+  const [watchedCheckIn, watchedCheckOut] = useWatch({
+    control: form.control,
+    name: ['checkIn', 'checkOut'],
+  });
   const checkIn = typeof watchedCheckIn === 'string' ? watchedCheckIn : '';
+  const breach = checkStay(rules ?? [], checkIn, isoOrNull(watchedCheckOut));
+  const ruleOn = (field: 'checkIn' | 'checkOut') => breach?.issues.find((i) => i.path[0] === field)?.message;
   const today = todayIso();
   const advisor = agentName || 'Your travel advisor';
 
@@ -99,7 +112,14 @@ export function BookingRequestForm({
               if (typeof field === 'string' && field in form.getValues())
                 form.setError(field as keyof BookingRequestInput, { message: issue.message });
             }
-          notify.error('Failed to Send Booking Request', 'There was an error sending your booking request.');
+          // A stay the villa's rules refuse: the toast says the rule itself.
+          const ruled =
+            err instanceof ApiError &&
+            (err.issues ?? []).some((i) => i.path[0] === 'checkIn' || i.path[0] === 'checkOut');
+          notify.error(
+            'Failed to Send Booking Request',
+            ruled ? err.message : 'There was an error sending your booking request.',
+          );
         },
       },
     ),
@@ -158,7 +178,7 @@ export function BookingRequestForm({
           control={form.control}
           name="checkIn"
           render={({ field }) => (
-            <Field label="Check-in" error={errors.checkIn?.message}>
+            <Field label="Check-in" error={errors.checkIn?.message ?? ruleOn('checkIn')}>
               <DateField
                 label="Check-in"
                 value={isoOrNull(field.value)}
@@ -172,7 +192,7 @@ export function BookingRequestForm({
           control={form.control}
           name="checkOut"
           render={({ field }) => (
-            <Field label="Check-out" error={errors.checkOut?.message}>
+            <Field label="Check-out" error={errors.checkOut?.message ?? ruleOn('checkOut')}>
               <DateField
                 label="Check-out"
                 value={isoOrNull(field.value)}
