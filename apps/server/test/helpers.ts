@@ -14,6 +14,23 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * Drops a test database, ending its connections. An autovacuum worker busy in it (after a file that
+ * wrote a lot) belongs to no role the test's role may end, so the drop is refused (42501) until the
+ * worker is done: retried for up to ~10 s.
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42501' || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /** A fresh database for one test file: a PGlite snapshot, or a clone of the PostgreSQL template. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = processEnv.DATABASE_URL;
@@ -29,7 +46,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     return {
       database,
       drop: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
+        await dropDatabase(admin, name);
         await admin.end();
       },
     };
