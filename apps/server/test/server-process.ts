@@ -72,6 +72,8 @@ export async function startServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  // The working directory is the process's own: gone with it.
+  void exited.then(() => rm(cwd, { recursive: true, force: true }));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start in ${startTimeoutMs} ms:\n${out.slice(-3000)}`)),
