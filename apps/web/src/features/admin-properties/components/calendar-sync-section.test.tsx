@@ -1,9 +1,18 @@
-import type { AdminLocation, IcalExport, IcalFeed, Property, SyncStarted } from '@villas/shared';
+import {
+  ErrorCode,
+  type AdminLocation,
+  type IcalExport,
+  type IcalFeed,
+  type Property,
+  type SyncStarted,
+} from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import type { HttpHandler } from 'msw';
+import { apiError, gate, route, sentRequests, server, type SentRequest } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { PropertyFormDialog } from './property-form-dialog';
 
 const LOCATIONS: AdminLocation[] = [
@@ -101,18 +110,18 @@ function Harness({ propertyId }: { propertyId?: number }) {
 }
 
 /** The edit dialog's reads, the property's feeds (a list the handlers change) and its export. */
-function serve(feeds: IcalFeed[], extra: Parameters<typeof mockApi>[0] = {}) {
+function serve(feeds: IcalFeed[], ...extra: HttpHandler[]) {
   const state = { feeds: [...feeds] };
-  const calls = mockApi({
-    'GET /api/admin/locations': () => ({ body: LOCATIONS }),
-    'GET /api/admin/amenities': () => ({ body: [] }),
-    'GET /api/properties/5': () => ({ body: PROPERTY }),
-    'GET /api/calendar-pricing/5': () => ({ body: [] }),
-    [`GET ${FEEDS_URL}`]: () => ({ body: state.feeds }),
-    'GET /api/admin/properties/5/ical-export': () => ({ body: EXPORT }),
+  server.use(
     ...extra,
-  });
-  return { calls, state };
+    route('GET /api/admin/locations', LOCATIONS),
+    route('GET /api/admin/amenities', []),
+    route('GET /api/properties/5', PROPERTY),
+    route('GET /api/calendar-pricing/5', []),
+    route(`GET ${FEEDS_URL}`, () => state.feeds),
+    route('GET /api/admin/properties/5/ical-export', EXPORT),
+  );
+  return { calls: sentRequests(), state };
 }
 
 const setup = () => userEvent.setup({ delay: null });
@@ -128,7 +137,7 @@ async function openCalendarSync(user: ReturnType<typeof setup>) {
 const feedList = (d: HTMLElement) => within(d).findByRole('list', { name: 'Imported calendars' });
 const rowOf = async (d: HTMLElement, name: string) =>
   (await within(await feedList(d)).findByText(name, { selector: 'span' })).closest('li')!;
-const writes = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.method !== 'GET');
+const writes = (calls: SentRequest[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('Calendar Sync', { timeout: 30_000 }, () => {
   it("a new property shows 'save first' and asks nothing about calendars", async () => {
@@ -199,10 +208,10 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
 
   it('shows an empty list, and a failed load with Try again', async () => {
     let fail = true;
-    serve([], {
-      [`GET ${FEEDS_URL}`]: () =>
-        fail ? { status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } } : { body: [] },
-    });
+    serve(
+      [],
+      route(`GET ${FEEDS_URL}`, () => (fail ? apiError(ErrorCode.INTERNAL, 'Something went wrong') : [])),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     expect(await within(d).findByText('Something went wrong')).toBeInTheDocument();
@@ -221,12 +230,13 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
       lastEventCount: null,
       blockedNights: 0,
     });
-    const { calls, state } = serve([AIRBNB], {
-      [`POST ${FEEDS_URL}`]: () => {
+    const { calls, state } = serve(
+      [AIRBNB],
+      route(`POST ${FEEDS_URL}`, () => {
         state.feeds.push(added);
-        return { status: 201, body: added };
-      },
-    });
+        return added;
+      }),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     await feedList(d);
@@ -268,13 +278,14 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
 
   it('Enter in the feed URL adds the feed and never submits the property', async () => {
     const added = feed({ id: 8, url: 'webcal://calendar.example/a.ics', label: 'calendar.example' });
-    const { calls, state } = serve([], {
-      [`POST ${FEEDS_URL}`]: () => {
+    const { calls, state } = serve(
+      [],
+      route(`POST ${FEEDS_URL}`, () => {
         state.feeds.push(added);
-        return { status: 201, body: added };
-      },
-      'PUT /api/properties/5': () => ({ body: PROPERTY }),
-    });
+        return added;
+      }),
+      route('PUT /api/properties/5', PROPERTY),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     await within(d).findByText('No calendars imported yet.');
@@ -299,12 +310,13 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's message when the feed is refused", async () => {
-    serve([], {
-      [`POST ${FEEDS_URL}`]: () => ({
-        status: 400,
-        body: { code: 'VALIDATION_FAILED', message: 'Calendars on private network addresses are refused' },
-      }),
-    });
+    serve(
+      [],
+      route(
+        `POST ${FEEDS_URL}`,
+        apiError(ErrorCode.VALIDATION_FAILED, 'Calendars on private network addresses are refused'),
+      ),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     await within(d).findByText('No calendars imported yet.');
@@ -318,8 +330,11 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
 
   it('Sync now runs the feed, shows it pending, then the new status', async () => {
     const started: SyncStarted = { reportId: 41, status: 'completed', message: 'Calendar imported' };
-    const { calls, state } = serve([UNLABELLED], {
-      [`POST ${FEEDS_URL}/3/run`]: () => {
+    const held = gate();
+    const { calls, state } = serve(
+      [UNLABELLED],
+      route(`POST ${FEEDS_URL}/3/run`, async () => {
+        await held.opened;
         state.feeds = [
           {
             ...UNLABELLED,
@@ -329,16 +344,9 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
             blockedNights: 6,
           },
         ];
-        return { body: started };
-      },
-    });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const inner = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST' && String(input).endsWith('/run')) await gate;
-      return inner(input, init);
-    }) as typeof fetch;
+        return started;
+      }),
+    );
 
     const user = setup();
     const d = await openCalendarSync(user);
@@ -347,7 +355,7 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
     const pending = await within(row).findByRole('button', { name: 'Syncing calendar.owner.example' });
     expect(pending).toBeDisabled();
     expect(pending).toHaveTextContent('Syncing...');
-    release();
+    held.open();
 
     expect(await screen.findByText('Sync Triggered')).toBeInTheDocument();
     expect(screen.getByText('Calendar imported')).toBeInTheDocument();
@@ -358,15 +366,13 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
   });
 
   it("'Error' with the server's message when a sync is refused", async () => {
-    serve([AIRBNB], {
-      [`POST ${FEEDS_URL}/1/run`]: () => ({
-        status: 409,
-        body: {
-          code: 'SYNC_RUNNING',
-          message: 'This calendar is already being imported. Wait for it to finish.',
-        },
-      }),
-    });
+    serve(
+      [AIRBNB],
+      route(
+        `POST ${FEEDS_URL}/1/run`,
+        apiError(ErrorCode.SYNC_RUNNING, 'This calendar is already being imported. Wait for it to finish.'),
+      ),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     await user.click(within(await rowOf(d, 'Airbnb')).getByRole('button', { name: 'Sync Airbnb now' }));
@@ -377,12 +383,13 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
   });
 
   it('removes a feed only after confirmation', async () => {
-    const { calls, state } = serve([AIRBNB, VRBO], {
-      [`DELETE ${FEEDS_URL}/2`]: () => {
+    const { calls, state } = serve(
+      [AIRBNB, VRBO],
+      route(`DELETE ${FEEDS_URL}/2`, () => {
         state.feeds = state.feeds.filter((f) => f.id !== 2);
-        return { body: { ok: true } };
-      },
-    });
+        return { ok: true };
+      }),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     await user.click(within(await rowOf(d, 'Vrbo')).getByRole('button', { name: 'Remove Vrbo' }));
@@ -404,12 +411,13 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
   });
 
   it("keeps a connection's feed when the server refuses to remove it, with the server's message", async () => {
-    const { calls } = serve([MANAGED], {
-      [`DELETE ${FEEDS_URL}/4`]: () => ({
-        status: 409,
-        body: { code: 'CONFLICT', message: 'This feed belongs to a connection: remove it there' },
-      }),
-    });
+    const { calls } = serve(
+      [MANAGED],
+      route(
+        `DELETE ${FEEDS_URL}/4`,
+        apiError(ErrorCode.CONFLICT, 'This feed belongs to a connection: remove it there'),
+      ),
+    );
     const user = setup();
     const d = await openCalendarSync(user);
     await user.click(
@@ -425,9 +433,7 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
   });
 
   it('shows the export address, copies it, and generates a new one only after confirmation', async () => {
-    const { calls } = serve([], {
-      'POST /api/admin/properties/5/ical-export/rotate': () => ({ body: ROTATED }),
-    });
+    const { calls } = serve([], route('POST /api/admin/properties/5/ical-export/rotate', ROTATED));
     const user = setup();
     const d = await openCalendarSync(user);
     const address = await within(d).findByRole('textbox', { name: 'Export address' });
@@ -461,9 +467,7 @@ describe('Calendar Sync', { timeout: 30_000 }, () => {
   });
 
   it('makes a path-only export address absolute', async () => {
-    serve([], {
-      'GET /api/admin/properties/5/ical-export': () => ({ body: { url: EXPORT.path, path: EXPORT.path } }),
-    });
+    serve([], route('GET /api/admin/properties/5/ical-export', { url: EXPORT.path, path: EXPORT.path }));
     const user = setup();
     const d = await openCalendarSync(user);
     expect(await within(d).findByRole('textbox', { name: 'Export address' })).toHaveValue(

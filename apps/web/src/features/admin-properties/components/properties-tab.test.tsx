@@ -1,8 +1,10 @@
-import type { AdminPropertiesPage, AdminPropertyItem } from '@villas/shared';
+import { ErrorCode, type AdminPropertiesPage, type AdminPropertyItem } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import type { HttpHandler } from 'msw';
+import { apiError, networkError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { PropertiesTab, type RenderCalendarArgs } from './properties-tab';
 
 const item = (over: Partial<AdminPropertyItem> = {}): AdminPropertyItem => ({
@@ -44,42 +46,31 @@ const chalet = item({
   weeklyPriceEur: null,
 });
 
-/** mockApi sees paths only: the full URLs show the search and paging sent. */
-function recordUrls() {
-  const urls: string[] = [];
-  const inner = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return inner(input, init);
-  }) as typeof fetch;
-  return urls;
-}
-const params = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
-const listUrls = (urls: string[]) => urls.filter((u) => u.startsWith('/api/admin/properties'));
-
-/** A small server: search and paging the way the API does them. */
-function serve(initial: AdminPropertyItem[], extra: Parameters<typeof mockApi>[0] = {}) {
+/** A small server: search and paging the way the API does them. `extra` handlers come first. */
+function serve(initial: AdminPropertyItem[], ...extra: HttpHandler[]) {
   let all = initial;
-  const calls = mockApi({
-    'GET /api/admin/properties': () => {
-      const { q = '', limit = '24', offset = '0' } = params(listUrls(urls).at(-1)!);
+  server.use(
+    ...extra,
+    route('GET /api/admin/properties', ({ url }) => {
+      const { q = '', limit = '24', offset = '0' } = Object.fromEntries(url.searchParams);
       const hits = all.filter((p) =>
         [p.name, p.location, p.description, p.propertyType].some((v) =>
           v.toLowerCase().includes(q.toLowerCase()),
         ),
       );
-      const body: AdminPropertiesPage = {
+      const page: AdminPropertiesPage = {
         items: hits.slice(Number(offset), Number(offset) + Number(limit)),
         total: hits.length,
       };
-      return { body };
-    },
-    ...extra,
-  });
-  const urls = recordUrls();
+      return page;
+    }),
+  );
+  const calls = sentRequests();
   return {
     calls,
-    urls,
+    /** The query of each list request, in order. */
+    listQueries: () =>
+      calls.filter((c) => c.url === '/api/admin/properties').map((c) => Object.fromEntries(c.query)),
     set: (next: AdminPropertyItem[]) => {
       all = next;
     },
@@ -144,23 +135,18 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
   });
 
   it('searches on the server once typing pauses and keeps ?q= in the URL', async () => {
-    const { urls } = serve([item(), chalet]);
+    const { listQueries } = serve([item(), chalet]);
     const user = setup();
     const { router } = renderWithProviders(<PropertiesTab />);
     await screen.findByRole('article', { name: 'Chalet Blanc' });
-    expect(listUrls(urls)).toHaveLength(1);
-    expect(params(listUrls(urls)[0]!)).toEqual({ limit: '24' });
+    expect(listQueries()).toEqual([{ limit: '24' }]);
 
     await user.type(screen.getByRole('searchbox', { name: /Search properties/ }), 'chalet');
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Villa Les Roches' })).not.toBeInTheDocument(),
     );
     // One request for the whole word, not one per keystroke.
-    expect(
-      listUrls(urls)
-        .slice(1)
-        .map((u) => params(u)),
-    ).toEqual([{ q: 'chalet', limit: '24' }]);
+    expect(listQueries().slice(1)).toEqual([{ q: 'chalet', limit: '24' }]);
     expect(router.state.location.search).toBe('?q=chalet');
     expect(screen.getByText('1 property matches “chalet”')).toBeInTheDocument();
 
@@ -173,19 +159,19 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
   });
 
   it('starts from the search in the URL (a reload keeps it)', async () => {
-    const { urls } = serve([item(), chalet]);
+    const { listQueries } = serve([item(), chalet]);
     renderWithProviders(<PropertiesTab />, { route: '/?q=verbier' });
     expect(await screen.findByRole('article', { name: 'Chalet Blanc' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Villa Les Roches' })).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: /Search properties/ })).toHaveValue('verbier');
-    expect(listUrls(urls).map((u) => params(u))).toEqual([{ q: 'verbier', limit: '24' }]);
+    expect(listQueries()).toEqual([{ q: 'verbier', limit: '24' }]);
   });
 
   it('loads the next page with Load more until all are shown', async () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       item({ id: 100 + i, name: `Villa ${String(i + 1).padStart(2, '0')}` }),
     );
-    const { urls } = serve(many);
+    const { listQueries } = serve(many);
     const user = setup();
     renderWithProviders(<PropertiesTab />);
     await screen.findByRole('article', { name: 'Villa 01' });
@@ -194,20 +180,21 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('article', { name: 'Villa 30' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Properties' })).getAllByRole('article')).toHaveLength(30);
-    expect(params(listUrls(urls).at(-1)!)).toEqual({ limit: '24', offset: '24' });
+    expect(listQueries().at(-1)).toEqual({ limit: '24', offset: '24' });
     expect(screen.getByText('Showing 30 of 30')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('deletes only after confirmation, then refreshes the list', async () => {
     let list = [item(), chalet];
-    const server = serve(list, {
-      'DELETE /api/properties/8': () => {
+    const api = serve(
+      list,
+      route('DELETE /api/properties/8', () => {
         list = list.filter((p) => p.id !== 8);
-        server.set(list);
-        return { body: { ok: true } };
-      },
-    });
+        api.set(list);
+        return { ok: true };
+      }),
+    );
     const user = setup();
     renderWithProviders(<PropertiesTab />);
     const opener = await screen.findByRole('button', { name: 'Delete Chalet Blanc' });
@@ -217,15 +204,13 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
-    expect(server.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     await user.click(opener);
     confirm = await screen.findByRole('alertdialog', { name: 'Delete Chalet Blanc?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete Property' }));
     expect(await screen.findByText('Property Deleted')).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
-      '/api/properties/8',
-    ]);
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/properties/8']);
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Chalet Blanc' })).not.toBeInTheDocument(),
     );
@@ -234,12 +219,11 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
   });
 
   it("says 'Error' with the server's message or 'Failed to delete property' when a delete fails", async () => {
-    serve([item()], {
-      'DELETE /api/properties/7': () => ({
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'Property not found' },
-      }),
-    });
+    let refusal = apiError(ErrorCode.NOT_FOUND, 'Property not found');
+    serve(
+      [item()],
+      route('DELETE /api/properties/7', () => refusal),
+    );
     const user = setup();
     renderWithProviders(<PropertiesTab />);
     await user.click(await screen.findByRole('button', { name: 'Delete Villa Les Roches' }));
@@ -247,11 +231,7 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Property not found')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
 
-    const inner = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-      init?.method === 'DELETE'
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : inner(input, init)) as typeof fetch;
+    refusal = networkError();
     await user.click(screen.getByRole('button', { name: 'Delete Villa Les Roches' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Property' }));
     expect(await screen.findByText('Failed to delete property')).toBeInTheDocument();
@@ -289,15 +269,13 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
   });
 
   it('opens Add Property and Edit with the property', async () => {
-    serve([item()], {
-      'GET /api/admin/locations': () => ({ body: [] }),
-      'GET /api/admin/amenities': () => ({ body: [] }),
-      'GET /api/properties/7': () => ({
-        status: 500,
-        body: { code: 'INTERNAL', message: 'Something went wrong' },
-      }),
-      'GET /api/calendar-pricing/7': () => ({ body: [] }),
-    });
+    serve(
+      [item()],
+      route('GET /api/admin/locations', []),
+      route('GET /api/admin/amenities', []),
+      route('GET /api/properties/7', apiError(ErrorCode.INTERNAL, 'Something went wrong')),
+      route('GET /api/calendar-pricing/7', []),
+    );
     const user = setup();
     renderWithProviders(<PropertiesTab />);
     await user.click(await screen.findByRole('button', { name: 'Add Property' }));
@@ -322,9 +300,7 @@ describe('PropertiesTab', { timeout: 30_000 }, () => {
     expect(screen.getByText('0 properties')).toBeInTheDocument();
     unmount();
 
-    mockApi({
-      'GET /api/admin/properties': () => ({ status: 500, body: { code: 'INTERNAL', message: 'x' } }),
-    });
+    server.use(route('GET /api/admin/properties', apiError(ErrorCode.INTERNAL, 'x')));
     renderWithProviders(<PropertiesTab />);
     expect(await screen.findByText('The properties could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -4,14 +4,27 @@ import {
   formatLongDate,
   type AdminLocation,
   type Amenity,
+  ErrorCode,
   type Property,
+  type UploadImageResponse,
 } from '@villas/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HttpHandler } from 'msw';
+import {
+  apiError,
+  gate,
+  networkError,
+  route,
+  sentRequests,
+  server,
+  type ApiAnswer,
+} from '../../../testing/api-handlers';
+import { useNodeMultipart } from '../../../testing/multipart';
+import { renderWithProviders } from '../../../testing/render';
 import { PropertyFormDialog } from './property-form-dialog';
 
 const location = (region: string, subregions: string[]): AdminLocation => ({
@@ -79,28 +92,47 @@ function Harness({ propertyId, onOpenChange }: { propertyId?: number; onOpenChan
   );
 }
 
-function serve(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    'GET /api/admin/locations': () => ({ body: LOCATIONS }),
-    'GET /api/admin/amenities': () => ({ body: AMENITIES }),
+/** The dialog's reference data, after `extra`; the requests sent. */
+function serve(...extra: HttpHandler[]) {
+  server.use(
     ...extra,
-  });
+    route('GET /api/admin/locations', LOCATIONS),
+    route('GET /api/admin/amenities', AMENITIES),
+  );
+  return sentRequests();
 }
 
-/** Answers POST /api/upload/image (multipart, which mockApi cannot read) and hands the rest on. */
-function serveUploads(answer: () => Response | Promise<Response>) {
-  const inner = globalThis.fetch;
+/** The image an upload answers with: its largest rendition and the set. */
+const uploaded = (imageUrl: string): UploadImageResponse => ({
+  imageUrl,
+  srcSet: `${imageUrl.replace('.webp', '-800.webp')} 800w, ${imageUrl} 1600w`,
+  width: 1600,
+  height: 1067,
+});
+
+/**
+ * Answers POST /api/upload/image (multipart) with `answer`; the forms sent, in order. Whether the
+ * browser would send the session cookie is not on the wire in Node: `fetch` is watched for it.
+ */
+function serveUploads(
+  answer: () => UploadImageResponse | ApiAnswer | Promise<UploadImageResponse | ApiAnswer>,
+) {
   const sent: FormData[] = [];
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === '/api/upload/image') {
-      sent.push(init!.body as FormData);
-      expect(init?.credentials).toBe('include');
-      return Promise.resolve().then(answer);
-    }
-    return inner(input, init);
-  }) as typeof fetch;
+  const fetches = vi.spyOn(globalThis, 'fetch');
+  server.use(
+    route('POST /api/upload/image', async ({ request }) => {
+      expect(fetches).toHaveBeenLastCalledWith(
+        '/api/upload/image',
+        expect.objectContaining({ method: 'POST', credentials: 'include' }),
+      );
+      sent.push(await request.formData());
+      return answer();
+    }),
+  );
   return sent;
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 const setup = () => userEvent.setup({ delay: null });
 const dialog = () => screen.findByRole('dialog', { name: /Property$/ });
@@ -310,12 +342,9 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
   });
 
   it('creates the property with the payload of seed 001 §3 and says so', async () => {
-    const calls = serve({
-      'POST /api/properties': ({ body }) => ({
-        status: 201,
-        body: stored({ id: 9, name: (body as Property).name }),
-      }),
-    });
+    const calls = serve(
+      route('POST /api/properties', ({ body }) => stored({ id: 9, name: (body as Property).name })),
+    );
     const onOpenChange = vi.fn();
     const user = setup();
     renderWithProviders(<Harness onOpenChange={onOpenChange} />);
@@ -376,12 +405,7 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's message when the create fails, and keeps the dialog open", async () => {
-    serve({
-      'POST /api/properties': () => ({
-        status: 400,
-        body: { code: 'VALIDATION_FAILED', message: 'Unknown region: Atlantis' },
-      }),
-    });
+    serve(route('POST /api/properties', apiError(ErrorCode.VALIDATION_FAILED, 'Unknown region: Atlantis')));
     const user = setup();
     renderWithProviders(<Harness />);
     const d = await dialog();
@@ -398,14 +422,14 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
 
   it('edits: reads the property and its custom prices, sends the changes and the removed prices', async () => {
     const saved = [
-      { id: 1, date: nextMonth(10), price: 18000, currency: 'EUR' },
-      { id: 2, date: nextMonth(11), price: 19000, currency: 'USD' },
+      { id: 1, date: nextMonth(10), price: 18000, currency: 'EUR' as const },
+      { id: 2, date: nextMonth(11), price: 19000, currency: 'USD' as const },
     ];
-    const calls = serve({
-      'GET /api/properties/5': () => ({ body: stored() }),
-      'GET /api/calendar-pricing/5': () => ({ body: saved }),
-      'PUT /api/properties/5': () => ({ body: stored({ name: 'Villa Les Roches II' }) }),
-    });
+    const calls = serve(
+      route('GET /api/properties/5', stored()),
+      route('GET /api/calendar-pricing/5', saved),
+      route('PUT /api/properties/5', stored({ name: 'Villa Les Roches II' })),
+    );
     const user = setup();
     renderWithProviders(<Harness propertyId={5} />);
     const d = await screen.findByRole('dialog', { name: 'Edit Property' });
@@ -459,15 +483,11 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
   });
 
   it("'Error' with 'Failed to update property' when the update fails without a message", async () => {
-    serve({
-      'GET /api/properties/5': () => ({ body: stored() }),
-      'GET /api/calendar-pricing/5': () => ({ body: [] }),
-    });
-    const inner = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-      init?.method === 'PUT'
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : inner(input, init)) as typeof fetch;
+    serve(
+      route('GET /api/properties/5', stored()),
+      route('GET /api/calendar-pricing/5', []),
+      route('PUT /api/properties/5', networkError()),
+    );
     const user = setup();
     renderWithProviders(<Harness propertyId={5} />);
     const d = await screen.findByRole('dialog', { name: 'Edit Property' });
@@ -478,12 +498,12 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
   });
 
   it('checks a file before uploading it, shows the upload, and adds the image', async () => {
+    await useNodeMultipart();
     serve();
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
+    const held = gate();
     const sent = serveUploads(async () => {
-      await gate;
-      return new Response(JSON.stringify({ imageUrl: '/uploads/new.webp' }), { status: 201 });
+      await held.opened;
+      return uploaded('/uploads/new.webp');
     });
     const user = setup();
     renderWithProviders(<Harness />);
@@ -506,7 +526,7 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
     pick(new File(['jpeg'], 'pool.jpg', { type: 'image/jpeg' }));
     expect(await within(d).findByText('Uploading...')).toBeInTheDocument();
     expect(within(d).getByRole('button', { name: 'Create Property' })).toBeDisabled();
-    release();
+    held.open();
     expect(await screen.findByText('Image uploaded successfully')).toBeInTheDocument();
     expect(screen.getByText('Your image has been added to the property')).toBeInTheDocument();
     expect(imageList()).toEqual(['/uploads/new.webp']);
@@ -516,8 +536,9 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
   });
 
   it("says 'Upload failed' when the server refuses the upload", async () => {
+    await useNodeMultipart();
     serve();
-    serveUploads(() => new Response(JSON.stringify({ code: 'X', message: 'nope' }), { status: 415 }));
+    serveUploads(() => apiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Please select an image file'));
     const user = setup();
     renderWithProviders(<Harness />);
     const d = await dialog();
