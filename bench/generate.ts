@@ -109,12 +109,22 @@ export async function generateCatalogue(db: Db, opts: GenerateOptions): Promise<
     select p.id, '/uploads/bench/' || p.id || '-' || k || '.webp', p.id || '-' || k || '.webp', k
     from properties p, generate_series(0, 2) k`);
 
-  // A year of nightly prices: base price, +50 % in July and August, +20 % in the ski season.
+  // A year of nightly prices (base price, +50 % in July and August, +20 % in the ski season) and
+  // three blocked week-long stretches per property (owner stays, bookings). Both go in one
+  // statement per chunk of properties, so the stay sums' triggers compute each chunk once (the
+  // second trigger finds nothing left to change).
   const ids = await db.execute(sql`select min(id) as lo, max(id) as hi from properties`);
   const { lo, hi } = (ids as unknown as { rows: Array<{ lo: number; hi: number }> }).rows[0]!;
   for (let from = Number(lo); from <= Number(hi); from += chunk) {
     const to = Math.min(from + chunk - 1, Number(hi));
     await db.execute(sql`
+      with blocked as (
+        insert into availability (property_id, date, available, notes)
+        select p.id, ${BENCH_START}::date + (abs(hashint4(p.id * 10 + k)) % (${DAYS}::integer - 7)) + s, false, 'Booked'
+        from properties p, generate_series(0, 2) k, generate_series(0, 6) s
+        where p.id between ${from}::integer and ${to}::integer
+        on conflict (property_id, date) do nothing
+      )
       insert into daily_pricing (property_id, date, price, currency)
       select p.id, night::date,
         round(p.base_price_per_night * case
@@ -125,15 +135,8 @@ export async function generateCatalogue(db: Db, opts: GenerateOptions): Promise<
       from properties p
       cross join generate_series(${BENCH_START}::date, ${end}::date, interval '1 day') night
       where p.id between ${from}::integer and ${to}::integer and p.base_price_per_night is not null`);
-    log(`  prices: properties ${from}–${to} of ${hi}`);
+    log(`  prices and blocked nights: properties ${from}–${to} of ${hi}`);
   }
-
-  // Three blocked week-long stretches per property (owner stays, bookings).
-  await db.execute(sql`
-    insert into availability (property_id, date, available, notes)
-    select p.id, ${BENCH_START}::date + (abs(hashint4(p.id * 10 + k)) % (${DAYS}::integer - 7)) + s, false, 'Booked'
-    from properties p, generate_series(0, 2) k, generate_series(0, 6) s
-    on conflict (property_id, date) do nothing`);
 
   await db.execute(sql`analyze`);
   const result: GenerateResult = {

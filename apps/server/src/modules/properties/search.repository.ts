@@ -61,26 +61,25 @@ const sumAt = (date: string, row: 'a' | 'b', column: StayColumn) =>
       when ${date}::date > sp.last_night then ${sql.raw(`sp.${column}`)} else ${sql.raw(`${row}.${column}`)} end`;
 
 /**
- * A stay's figures per villa, one row per property that has a calendar: nights with a price of their
- * own (`priced_nights`), how many of them are priced in another currency (`foreign_priced_nights`),
- * the sum of the others (`price`, in the property's currency) and the blocked nights. Each is the
- * check-out date's running sum minus the check-in date's: two rows of the covering index
- * (date, property_id) per villa, whatever the stay's length. More per-villa stay figures (the check-in
- * date's row is `a`) join here.
+ * A stay's figures per villa: nights with a price of their own (`pricedNights`), how many of them
+ * are priced in another currency (`foreignPricedNights`), the sum of the others (`price`, in the
+ * property's currency) and the blocked nights. Each is the check-out date's running sum minus the
+ * check-in date's: two rows of the covering index (date, property_id) per villa, whatever the stay's
+ * length, joined straight to the properties so the planner can start from the villas a filter keeps.
+ * More per-villa stay figures join here (the check-in date's row is `a`, the check-out date's `b`).
  */
 function stayFigures(stay: { checkIn: string; checkOut: string }) {
   const diff = (column: StayColumn) =>
-    sql`coalesce(${sumAt(stay.checkOut, 'b', column)}, 0) - coalesce(${sumAt(stay.checkIn, 'a', column)}, 0)`;
-  return sql`(
-    select sp.property_id,
-      ${diff('priced')} as priced_nights,
-      ${diff('foreign_priced')} as foreign_priced_nights,
-      ${diff('price')} as price,
-      ${diff('blocked')} as blocked_nights
-    from stay_spans sp
-    left join stay_sums a on a.date = ${stay.checkIn}::date and a.property_id = sp.property_id
-    left join stay_sums b on b.date = ${stay.checkOut}::date and b.property_id = sp.property_id
-  ) stay`;
+    sql`(coalesce(${sumAt(stay.checkOut, 'b', column)}, 0) - coalesce(${sumAt(stay.checkIn, 'a', column)}, 0))`;
+  return {
+    join: sql`left join stay_spans sp on sp.property_id = ${properties.id}
+      left join stay_sums a on a.date = ${stay.checkIn}::date and a.property_id = ${properties.id}
+      left join stay_sums b on b.date = ${stay.checkOut}::date and b.property_id = ${properties.id}`,
+    pricedNights: diff('priced'),
+    foreignPricedNights: diff('foreign_priced'),
+    price: diff('price'),
+    blockedNights: diff('blocked'),
+  };
 }
 
 /**
@@ -159,14 +158,15 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const joins: SQL[] = [];
   if (stay) {
     const nights = sql`${stay.nights}::integer`;
-    const priced = sql`coalesce(stay.priced_nights, 0)`;
-    const pricedTotal = sql`case when coalesce(stay.foreign_priced_nights, 0) = 0
-        then coalesce(stay.price, 0) else ${convertedStayPrices(stay)} end`;
+    const figures = stayFigures(stay);
+    const priced = figures.pricedNights;
+    const pricedTotal = sql`case when ${figures.foreignPricedNights} = 0
+        then ${figures.price} else ${convertedStayPrices(stay)} end`;
     totalCost = sql`case when ${priced} < ${nights} and ${basePrice} is null then null
         else ${pricedTotal} + (${nights} - ${priced}) * coalesce(${basePrice}, 0) end`;
-    joins.push(sql`left join ${stayFigures(stay)} on stay.property_id = ${properties.id}`);
+    joins.push(figures.join);
     where.push(eq(properties.available, true));
-    where.push(sql`coalesce(stay.blocked_nights, 0) = 0`);
+    where.push(sql`${figures.blockedNights} = 0`);
     where.push(keepsStayRules(stay));
   }
   if (needsNames) {
