@@ -1,4 +1,4 @@
-import { AMENITY_CATALOGUE, AMENITY_CATEGORIES } from '@villas/shared';
+import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../client';
 import {
@@ -8,6 +8,7 @@ import {
   properties,
   propertyImages,
   regions,
+  stayRules,
   subregions,
 } from '../schema';
 import {
@@ -29,7 +30,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Seeds the demo catalogue: reference data, destinations, 520 houses with amenities and images,
- * 365 days of seasonal prices and some blocked stays. One transaction, so a failed seed leaves
+ * 365 days of seasonal prices, some blocked stays and stay rules. One transaction, so a failed seed leaves
  * nothing half-done (start-up seeds only an empty catalogue). The images render on sharp's threads
  * while the database work runs; `generateDemoImages` can be called again on any start (it skips files
  * that exist).
@@ -53,6 +54,8 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<void> {
     opts.log(`seeded ${count(nights)} nightly prices`);
     const blocked = await seedBlocks(tx, catalogue, ids);
     opts.log(`seeded ${count(blocked)} blocked nights`);
+    const rules = await seedStayRules(tx, catalogue, ids);
+    opts.log(`seeded ${count(rules)} stay rules`);
   });
   opts.log(await images);
 }
@@ -225,6 +228,46 @@ async function seedBlocks(
     cross join lateral generate_series(0, b.nights - 1) as g(i)
     on conflict do nothing`);
   return blocks.reduce((s, b) => s + b.nights, 0);
+}
+
+/** The coming (or current) summer's 1 July – 31 August and festive 20 December – 3 January, from `today`. */
+export function seasonPeriods(today: string) {
+  const year = Number(today.slice(0, 4));
+  const summer = today <= `${year}-08-31` ? year : year + 1;
+  const festive = today <= `${year}-01-03` ? year - 1 : year;
+  return {
+    summer: { startDate: `${summer}-07-01`, endDate: `${summer}-08-31` },
+    festive: { startDate: `${festive}-12-20`, endDate: `${festive + 1}-01-03` },
+  };
+}
+
+/**
+ * Stay rules (issue 13) for part of the catalogue, as such houses usually have them, over the coming
+ * season: 2 in 5 summer houses take Saturday check-ins and 7 nights minimum in July and August, 1 in 5
+ * has a 5-night minimum then; 1 in 2 ski chalets take Saturday or Sunday check-ins and 7 nights over
+ * Christmas and New Year, 1 in 2 tropical houses 10 nights then. The landing page's featured villa
+ * has none. Chosen by the house's place in the (seeded, shuffled) catalogue, so reseeding gives the same.
+ */
+async function seedStayRules(
+  tx: Queryable,
+  catalogue: SeedCatalogue,
+  ids: Map<string, number>,
+  today = todayIso(),
+): Promise<number> {
+  const { summer, festive } = seasonPeriods(today);
+  const rows: Array<typeof stayRules.$inferInsert> = [];
+  catalogue.properties.forEach((p, i) => {
+    if (p.featured) return;
+    const propertyId = ids.get(p.name)!;
+    if (p.season === 'summer' && i % 5 < 2)
+      rows.push({ propertyId, ...summer, minNights: 7, checkInDays: [6] });
+    else if (p.season === 'summer' && i % 5 === 2) rows.push({ propertyId, ...summer, minNights: 5 });
+    else if (p.season === 'winter' && i % 2 === 0)
+      rows.push({ propertyId, ...festive, minNights: 7, checkInDays: [6, 7] });
+    else if (p.season === 'tropical' && i % 2 === 0) rows.push({ propertyId, ...festive, minNights: 10 });
+  });
+  for (const batch of chunks(rows, 500)) await tx.insert(stayRules).values(batch);
+  return rows.length;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

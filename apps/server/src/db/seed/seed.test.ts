@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AMENITY_CATEGORIES } from '@villas/shared';
+import { AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../../../test/helpers';
@@ -17,6 +17,7 @@ import {
 } from '../schema';
 import { DEMO_ACCOUNTS, generateCatalogue, seedCatalogue, seedDemoAccounts } from './index';
 import { generateDemoImages } from './images';
+import { seasonPeriods } from './seed-catalogue';
 
 const ctx = useTestContext();
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-seed-'));
@@ -235,6 +236,45 @@ describe('demo catalogue', () => {
     expect(blocked.nights).toBeGreaterThan(0);
     expect(blocked.houses / total).toBeGreaterThan(0.9);
     expect(blocked.notes).toEqual(expect.arrayContaining(['Booked', 'Owner stay']));
+  });
+
+  it("gives part of the catalogue the coming season's stay rules, none to the featured villa", async () => {
+    const { summer, festive } = seasonPeriods(todayIso());
+    const rules = await rows<{
+      start: string;
+      end: string;
+      min: number;
+      days: number[] | null;
+      n: number;
+    }>(sql`
+      select start_date::text as start, end_date::text as end, min_nights as min, check_in_days as days,
+        count(*)::int as n
+      from stay_rules group by 1, 2, 3, 4 order by 1, 3`);
+    const total = await countOf('properties');
+    const ruled = rules.reduce((n, r) => n + r.n, 0);
+    expect(ruled / total).toBeGreaterThan(0.2);
+    expect(ruled / total).toBeLessThan(0.6);
+    expect(rules.map(({ n: _, ...r }) => r)).toEqual(
+      expect.arrayContaining([
+        { start: summer.startDate, end: summer.endDate, min: 7, days: [6] },
+        { start: summer.startDate, end: summer.endDate, min: 5, days: null },
+        { start: festive.startDate, end: festive.endDate, min: 7, days: [6, 7] },
+      ]),
+    );
+    expect(logs).toContain(`seeded ${ruled} stay rules`);
+    const featured = await one<{ n: number }>(sql`
+      select count(*)::int as n from stay_rules r join properties p on p.id = r.property_id where p.featured`);
+    expect(featured.n).toBe(0);
+  });
+
+  it('takes the summer and festive periods still to come', () => {
+    expect(seasonPeriods('2026-11-24')).toEqual({
+      summer: { startDate: '2027-07-01', endDate: '2027-08-31' },
+      festive: { startDate: '2026-12-20', endDate: '2027-01-03' },
+    });
+    expect(seasonPeriods('2027-01-02').festive).toEqual({ startDate: '2026-12-20', endDate: '2027-01-03' });
+    expect(seasonPeriods('2027-08-31').summer).toEqual({ startDate: '2027-07-01', endDate: '2027-08-31' });
+    expect(seasonPeriods('2027-09-01').summer).toEqual({ startDate: '2028-07-01', endDate: '2028-08-31' });
   });
 
   it('shows 3 to 5 generated images per house, all on disk and served from /uploads/demo/', async () => {

@@ -34,6 +34,7 @@ import {
   resolveLocation,
   type ResolvedLocation,
 } from '../locations/locations.service';
+import { replaceProviderRules } from '../stay-rules/stay-rules.service';
 import type { JobRecorder } from '../sync-reports/jobs';
 import { ImageRefusedError, MAX_IMAGE_BYTES, type ImageRefusal } from '../uploads/uploads.service';
 import {
@@ -43,6 +44,7 @@ import {
   type InvenioVilla,
 } from './invenio.client';
 import * as repo from './invenio.repository';
+import { invenioStayRules } from './invenio.rules';
 
 const PROVIDER = 'invenio';
 /** Daily prices are written up to two years ahead (the calendar's window). */
@@ -561,6 +563,26 @@ class InvenioSync {
         calendarNights += changed.length;
         if (!isNew) changes.push(`Prices of ${changed.length} night${changed.length === 1 ? '' : 's'}`);
         else changes.push(`Prices for ${changed.length} nights`);
+      }
+    }
+
+    // Stay rules (issue 13): the minimum stay and check-in days of each price period (else the
+    // villa's), replacing the ones Invenio gave before and never an administrator's own. Like the
+    // prices, left as they were when the prices could not be read.
+    if (periods !== undefined) {
+      const rules = await replaceProviderRules(tx, {
+        propertyId: id,
+        source: PROVIDER,
+        periods: invenioStayRules(villa, periods, this.today),
+      });
+      if (rules.changed) {
+        changes.push(
+          rules.periods
+            ? `Stay rules: ${rules.periods} period${rules.periods === 1 ? '' : 's'}${
+                rules.keptByAdmin ? ` (${rules.keptByAdmin} days keep the administrator's own rules)` : ''
+              }`
+            : 'Stay rules removed',
+        );
       }
     }
 
