@@ -154,7 +154,8 @@ export const publicPropertySchema = z.object({
   amenities: z.array(z.string()),
   images: z.array(z.string()),
   available: z.boolean(),
-  price: clientPriceSchema,
+  /** null: the link shows no prices (its markup type is 'none'), as links did before agents' prices. */
+  price: clientPriceSchema.nullable(),
 });
 export type PublicProperty = z.infer<typeof publicPropertySchema>;
 
@@ -259,7 +260,8 @@ export const linkPricePreviewAnswerSchema = z.object({
     z.object({
       propertyId: z.number().int(),
       name: z.string(),
-      price: clientPriceSchema,
+      /** null: with markup type 'none' the client sees no prices. */
+      price: clientPriceSchema.nullable(),
       /** No rate converts the villa's currency to the link's: the client sees 'Price on Request'. */
       missingRate: z.boolean(),
       /** The villa's own currency (to name the missing rate). */

@@ -131,7 +131,7 @@ describe('price lines', () => {
   });
 
   it('names the markup for the agent', () => {
-    expect(markupLabel(eur())).toBe('No markup');
+    expect(markupLabel(eur())).toBe('No prices shown');
     expect(markupLabel(eur('percent', 12.5))).toBe('+12.5%');
     expect(markupLabel(inCur('GBP', 'fixed', 500))).toBe('+£500 per stay');
     expect(markupLabel(inCur('USD', 'fixed', 99.5), 'week')).toBe('+$99.50 per week');

@@ -9,6 +9,10 @@ import { formatMoney, isPriceOnRequest } from './pricing.js';
  * the trade price: every villa on the link shows the client's price, in the link's display currency,
  * with the agent's markup included.
  *
+ * Markup type 'none' shows the client NO prices (each villa offers 'Request to Book' only, as links
+ * did before agents could price them), so a link never shows the trade price unless the agent chose a
+ * markup (a 0 % markup is that explicit choice).
+ *
  * THE RULE (one rounding, the one of currency.ts): the trade price in the villa's own currency is
  * converted exactly (decimal fractions, no float) to the link's currency with the stored rates; then
  * a percentage markup multiplies it by (1 + p/100), or a fixed markup (an amount in the link's
@@ -124,7 +128,7 @@ export const clientPriceText = (price: ClientPriceView, nights = price.nights): 
 };
 
 /**
- * The agent's markup in words: 'No markup', '+10%', '+£500 per stay' (or 'per week' for a link
+ * The agent's markup in words: 'No prices shown', '+10%', '+£500 per stay' (or 'per week' for a link
  * without dates, where a fixed markup is added to each week's price).
  */
 export function markupLabel(p: LinkPricing, basis: PriceBasis = 'stay'): string {
@@ -138,7 +142,7 @@ export function markupLabel(p: LinkPricing, basis: PriceBasis = 'stay'): string 
     }).format(p.markupValue);
     return `+${amount} per ${basis}`;
   }
-  return 'No markup';
+  return 'No prices shown';
 }
 
 /** The stay a link was made for. */

@@ -5,6 +5,7 @@ import { inflateSync } from 'node:zlib';
 import {
   bathroomsFor,
   clientPriceParts,
+  type ClientPrice,
   formatLongDate,
   PROPERTY_TYPE_LABELS,
   type PublicProperty,
@@ -339,6 +340,41 @@ function cover(doc: Doc, data: PublicWhiteLabel, image: Buffer | null) {
   }
 }
 
+/** The client's price box of a villa page (from its top `y`); returns where the next block starts. */
+function drawPrice(
+  doc: Doc,
+  link: PublicWhiteLabel['link'],
+  price: ClientPrice,
+  rightX: number,
+  rightW: number,
+  y: number,
+): number {
+  const parts = clientPriceParts(price);
+  const boxH = 78;
+  doc.rect(rightX, y, rightW, boxH).fill(C.ivory);
+  doc.rect(rightX, y, 1.2, boxH).fill(C.gold);
+  doc.fillColor(C.goldDeep);
+  write(
+    doc,
+    'sansMedium',
+    6.5,
+    upper(parts.lead ?? (link.stay && price.amount != null ? 'Your stay' : 'Rate')),
+    rightX + 14,
+    y + 12,
+    { width: rightW - 24, ...spaced(6.5) },
+  );
+  doc.fillColor(C.ink);
+  write(doc, 'display', price.amount == null ? 18 : 24, parts.figure, rightX + 14, y + 25, {
+    width: rightW - 24,
+    lineBreak: false,
+  });
+  if (parts.tail) {
+    doc.fillColor(C.stone);
+    write(doc, 'sans', 8, parts.tail, rightX + 14, y + 56, { width: rightW - 24 });
+  }
+  return y + boxH + 22;
+}
+
 function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: VillaPhotos, n: number) {
   const { link } = data;
   const total = data.properties.length;
@@ -409,35 +445,9 @@ function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: 
     });
   }
 
-  // The client's price, set apart.
+  // The client's price, set apart (none on a link that shows no prices).
   let ry = top;
-  const parts = clientPriceParts(p.price);
-  const boxH = 78;
-  doc.rect(rightX, ry, rightW, boxH).fill(C.ivory);
-  doc.rect(rightX, ry, 1.2, boxH).fill(C.gold);
-  doc.fillColor(C.goldDeep);
-  write(
-    doc,
-    'sansMedium',
-    6.5,
-    upper(parts.lead ?? (link.stay && p.price.amount != null ? 'Your stay' : 'Rate')),
-    rightX + 14,
-    ry + 12,
-    {
-      width: rightW - 24,
-      ...spaced(6.5),
-    },
-  );
-  doc.fillColor(C.ink);
-  write(doc, 'display', p.price.amount == null ? 18 : 24, parts.figure, rightX + 14, ry + 25, {
-    width: rightW - 24,
-    lineBreak: false,
-  });
-  if (parts.tail) {
-    doc.fillColor(C.stone);
-    write(doc, 'sans', 8, parts.tail, rightX + 14, ry + 56, { width: rightW - 24 });
-  }
-  ry += boxH + 22;
+  if (p.price) ry = drawPrice(doc, link, p.price, rightX, rightW, ry);
 
   if (p.amenities.length) {
     doc.fillColor(C.goldDeep);

@@ -95,12 +95,10 @@ describe('PATCH /api/white-label/{id}', () => {
     const a = await agent();
     const v = await createProperty(ctx.db, { basePricePerNight: '1000' });
     const link = await linkWith(a, [v.id]);
-    expect((await open(link.uuid)).json().properties[0].price).toEqual({
-      amount: 7000,
-      currency: 'EUR',
-      basis: 'week',
-      nights: null,
-    });
+    // No markup chosen: the client sees no price (neither the trade week of €7,000 nor anything else).
+    const before = await open(link.uuid);
+    expect(before.json().properties[0].price).toBeNull();
+    expect(before.body).not.toMatch(/7000|7,000/);
     const res = await patch(a, link.id, { currency: 'GBP', markupType: 'percent', markupValue: 10 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -243,7 +241,11 @@ describe("the client's prices on the public page", () => {
     const a = await agent();
     const usd = await createProperty(ctx.db, { basePricePerNight: '1000', propertyCurrency: 'USD' });
     const eur = await createProperty(ctx.db, { basePricePerNight: '1000' });
-    const link = await linkWith(a, [usd.id, eur.id], { currency: 'GBP' });
+    const link = await linkWith(a, [usd.id, eur.id], {
+      currency: 'GBP',
+      markupType: 'percent',
+      markupValue: 0,
+    });
     await ctx.db.delete(exchangeRates).where(eq(exchangeRates.fromCurrency, 'USD'));
     const res = await open(link.uuid);
     expect(res.statusCode).toBe(200);
@@ -256,7 +258,7 @@ describe("the client's prices on the public page", () => {
       method: 'POST',
       url: '/api/white-label/price-preview',
       headers: as(a),
-      payload: { propertyIds: [usd.id, eur.id], currency: 'GBP', markupType: 'none', markupValue: 0 },
+      payload: { propertyIds: [usd.id, eur.id], currency: 'GBP', markupType: 'percent', markupValue: 0 },
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().villas).toEqual([

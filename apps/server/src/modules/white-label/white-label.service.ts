@@ -184,7 +184,11 @@ async function priceVillas(
   villas: readonly PricedVilla[],
   pricing: LinkPricing,
   stay: LinkStay | null,
-): Promise<Map<number, { price: ClientPrice; missingRate: boolean }>> {
+): Promise<Map<number, { price: ClientPrice | null; missingRate: boolean }>> {
+  // Markup type 'none': the client sees no prices at all (domain/client-price.ts), so nothing is priced.
+  if (pricing.markupType === 'none') {
+    return new Map(villas.map((v) => [v.id, { price: null, missingRate: false }]));
+  }
   const rates: Rates = await listExchangeRates(db);
   const totals = stay
     ? await stayTotals(
@@ -226,7 +230,7 @@ export async function previewPrices(db: Db, input: PreviewInput): Promise<LinkPr
   };
 }
 
-function toPublicProperty(p: Property, price: ClientPrice): PublicProperty {
+function toPublicProperty(p: Property, price: ClientPrice | null): PublicProperty {
   return {
     id: p.id,
     name: p.name,

@@ -207,14 +207,12 @@ describe('GET /api/white-label/:uuid (public)', () => {
         'subregion',
       ].sort(),
     );
-    // The client's price (white-label.pricing.test.ts), never the trade fields.
-    expect(body.properties[0].price).toEqual({
-      amount: 17_500,
-      currency: 'EUR',
-      basis: 'week',
-      nights: null,
-    });
-    expect(res.body).not.toMatch(/2500|basePrice|weeklyPrice|pricePerNight|secret-ext|agentId|searchFilters/);
+    // A link without a markup shows its client no price at all (white-label.pricing.test.ts for
+    // priced links): neither the trade price (2,500 a night) nor the week's 17,500; no trade fields.
+    expect(body.properties.map((p: { price: unknown }) => p.price)).toEqual([null, null]);
+    expect(res.body).not.toMatch(
+      /2500|17500|basePrice|weeklyPrice|pricePerNight|secret-ext|agentId|searchFilters/,
+    );
   });
 
   it('answers 404 "Link not found" for unknown, malformed, expired, inactive and deleted links', async () => {

@@ -4,17 +4,19 @@ import { cn } from '../../../lib/utils';
 /**
  * A villa's price as its client sees it (the link's currency, the agent's markup included, never a
  * trade rate): 'from £9,735 per week', the stay's total ('£19,470 for 14 nights') or 'Price on
- * Request'. The figure is set in the display face; the words around it stay small.
+ * Request'. The figure is set in the display face; the words around it stay small. Nothing on a link
+ * whose agent shows no prices (`price` null).
  */
 export function ClientPriceLine({
   price,
   size = 'card',
   className,
 }: {
-  price: ClientPrice;
+  price: ClientPrice | null;
   size?: 'card' | 'detail';
   className?: string;
 }) {
+  if (!price) return null;
   const parts = clientPriceParts(price);
   const figure = size === 'detail' ? 'text-4xl' : 'text-[26px]';
   return (

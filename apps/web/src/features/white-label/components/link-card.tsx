@@ -23,9 +23,14 @@ export function ActiveBadge({ active }: { active: boolean }) {
 const isLive = (link: WhiteLabelLink) =>
   link.isActive && (!link.expiresAt || new Date(link.expiresAt).getTime() > Date.now());
 
-/** 'Prices in GBP · +10%' (a fixed markup per stay, or per week on a link without dates). */
+/**
+ * 'Prices in GBP · +10%' (a fixed markup per stay, or per week on a link without dates), or 'No prices
+ * shown' for a link whose client sees none.
+ */
 export const pricingSummary = (link: WhiteLabelLink) =>
-  `Prices in ${link.currency} · ${markupLabel(link, linkStayOf(link.searchFilters) ? 'stay' : 'week')}`;
+  link.markupType === 'none'
+    ? markupLabel(link)
+    : `Prices in ${link.currency} · ${markupLabel(link, linkStayOf(link.searchFilters) ? 'stay' : 'week')}`;
 
 /**
  * A link in the management dialog (seed 000 §2): the first 3 villa names then '+N more', the client's

@@ -53,7 +53,7 @@ export function pricingErrors(f: PricingForm): PricingErrors {
 }
 
 const MARKUP_OPTIONS = [
-  { value: 'none', label: 'No markup' },
+  { value: 'none', label: 'No prices shown' },
   { value: 'percent', label: 'Percentage' },
   { value: 'fixed', label: 'Fixed amount' },
 ];
@@ -76,6 +76,7 @@ function useSettled<T>(value: T, ms: number): T {
 
 /** 'Your client sees: £9,735 per week for Villa Belvedere', from the server's own calculation. */
 export function previewSentence(villa: LinkPricePreview['villas'][number]): string {
+  if (!villa.price) return `no price for ${villa.name}, only 'Request to Book'`;
   const p = clientPriceParts(villa.price);
   if (villa.price.amount == null) return `'Price on Request' for ${villa.name}`;
   return villa.price.basis === 'week'
@@ -93,11 +94,20 @@ function PricePreview({
   searchFilters?: Record<string, unknown> | null;
 }) {
   const valid = Object.keys(pricingErrors(form)).length === 0;
+  const shown = form.markupType !== 'none';
   const request = useSettled(
-    valid && propertyIds.length > 0 ? { propertyIds, searchFilters, ...pricingInput(form) } : null,
+    valid && shown && propertyIds.length > 0 ? { propertyIds, searchFilters, ...pricingInput(form) } : null,
     300,
   );
   const { data, isError } = usePricePreview(request);
+  if (!shown) {
+    return (
+      <p className="text-sm text-stone">
+        Your client sees no prices: each villa offers &lsquo;Request to Book&rsquo;. Choose a markup to show
+        your price.
+      </p>
+    );
+  }
   if (!propertyIds.length) {
     return <p className="text-sm text-stone">Choose a villa to see the price your client will see.</p>;
   }
@@ -192,11 +202,13 @@ export function LinkPricingFields({
           </Field>
         )}
       </div>
-      <p className="text-xs leading-relaxed text-stone">
-        {value.markupType === 'fixed'
-          ? fixedHint
-          : 'Your client sees every price in this currency with your markup included, never your rate.'}
-      </p>
+      {value.markupType !== 'none' && (
+        <p className="text-xs leading-relaxed text-stone">
+          {value.markupType === 'fixed'
+            ? fixedHint
+            : 'Your client sees every price in this currency with your markup included, never your rate.'}
+        </p>
+      )}
       <div aria-live="polite">
         <PricePreview form={value} propertyIds={propertyIds} searchFilters={searchFilters} />
       </div>
