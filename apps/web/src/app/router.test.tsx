@@ -1,34 +1,35 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { HttpHandler } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
+import { makeInsight, overviewFixture } from '../features/admin-overview/utils/test-data';
 import { company, featured } from '../features/marketing/components/test-data';
 import { createQueryClient } from '../lib/query-client';
+import { route, server, signedOut } from '../testing/api-handlers';
+import { adminUser, agentUser } from '../testing/fixtures';
 import { routes } from './router';
 
-type Answer = { status?: number; body?: unknown };
-
-const signedOut: Answer = { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Not signed in' } };
-const agent = { id: 7, firstName: 'Sophie', lastName: 'Laurent', role: 'agent' };
-const admin = { id: 1, firstName: 'Claire', lastName: 'Dubois', role: 'admin' };
+const asAgent = () => route('GET /api/auth/user', agentUser);
+const asAdmin = () => route('GET /api/auth/user', adminUser);
+/** The admin panel's overview figures, read whichever tab is open. */
+const adminOverview = () => [
+  route('GET /api/admin/overview', overviewFixture),
+  route('GET /api/admin/insight', makeInsight()),
+];
 
 /**
- * The whole app's routes in a memory router with the app's providers. Requests this test does not
- * care about get an empty list, so every screen renders without a handler for each of its reads.
+ * The whole app's routes in a memory router with the app's providers, for a signed-out visitor
+ * unless `handlers` say otherwise; every other read a screen makes has its handler in the test.
  */
-function renderApp(url: string, answers: Record<string, Answer> = {}) {
-  const all: Record<string, Answer> = {
-    'GET /api/company': { body: company },
-    'GET /api/properties/featured': { body: featured },
-    'GET /api/auth/user': signedOut,
-    ...answers,
-  };
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const { status = 200, body = [] } = all[`${init?.method ?? 'GET'} ${path}`] ?? {};
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+function renderApp(url: string, ...handlers: HttpHandler[]) {
+  server.use(
+    ...handlers,
+    route('GET /api/company', company),
+    route('GET /api/properties/featured', featured),
+    signedOut(),
+  );
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes(queryClient), { initialEntries: [url] });
   render(
@@ -54,8 +55,9 @@ describe('the app router', () => {
   it('renders the first screen with no console warning, showing a spinner while its chunks load', async () => {
     renderApp('/');
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    // The lazy route's chunk is transformed on first import here: allow more than findBy's second.
     expect(
-      await screen.findByRole('heading', { level: 1, name: /Extraordinary Luxury/ }),
+      await screen.findByRole('heading', { level: 1, name: /Extraordinary Luxury/ }, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 
@@ -72,40 +74,50 @@ describe('the app router', () => {
   });
 
   it("titles an agent's screens", async () => {
-    const answers = { 'GET /api/auth/user': { body: agent } };
-    renderApp('/user-dashboard', answers);
+    renderApp(
+      '/user-dashboard',
+      asAgent(),
+      route('GET /api/user/dashboard/white-label-links', []),
+      route('GET /api/holds', []),
+    );
     // The route's chunk is transformed on first import here: allow more than waitFor's default second.
     await waitFor(() => expect(document.title).toBe('My Links — Maison Azur'), { timeout: 5000 });
   });
 
   it('titles each admin tab', async () => {
-    const answers = { 'GET /api/auth/user': { body: admin } };
-    renderApp('/admin/users', answers);
+    renderApp(
+      '/admin/users',
+      asAdmin(),
+      ...adminOverview(),
+      route('GET /api/admin/users', []),
+      route('GET /api/admin/users/summary', { total: 0, active: 0, pending: 0 }),
+    );
     await waitFor(() => expect(document.title).toBe('Users · Admin Panel — Maison Azur'));
   });
 
   it('titles an unknown admin tab as not found', async () => {
-    renderApp('/admin/nothing', { 'GET /api/auth/user': { body: admin } });
+    renderApp('/admin/nothing', asAdmin(), ...adminOverview());
     await waitFor(() => expect(document.title).toBe('Page Not Found — Maison Azur'));
   });
 
   it("titles the public collection with its link's title alone", async () => {
-    renderApp('/white-label/abc', {
-      'GET /api/white-label/abc': {
-        body: {
-          link: {
-            uuid: 'abc',
-            title: 'Azure Voyages - Sophie Laurent',
-            description: null,
-            agentName: 'Sophie Laurent',
-            companyName: 'Azure Voyages',
-            agentEmail: null,
-            expiresAt: null,
-          },
-          properties: [],
+    renderApp(
+      '/white-label/abc',
+      route('GET /api/white-label/abc', {
+        link: {
+          uuid: 'abc',
+          title: 'Azure Voyages - Sophie Laurent',
+          description: null,
+          agentName: 'Sophie Laurent',
+          companyName: 'Azure Voyages',
+          agentEmail: null,
+          expiresAt: null,
+          currency: 'EUR',
+          stay: null,
         },
-      },
-    });
+        properties: [],
+      }),
+    );
     // Its chunk (the page, the date field, the calendar) is the slowest to load here.
     await screen.findByText('No properties available in this collection.', {}, { timeout: 5000 });
     expect(document.title).toBe('Azure Voyages - Sophie Laurent');
@@ -124,7 +136,7 @@ describe('the app router', () => {
   });
 
   it('keeps the app navigation, bell and Logout for a signed-in agent on /about', async () => {
-    renderApp('/about', { 'GET /api/auth/user': { body: agent } });
+    renderApp('/about', asAgent());
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Search Properties' })).toHaveAttribute(
       'href',

@@ -9,10 +9,6 @@ import { RouteError } from './route-error';
 /** A route whose loader fails with `error`, under the app's error element. */
 function failWith(error: unknown) {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  globalThis.fetch = (async () =>
-    new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }), {
-      status: 404,
-    })) as typeof fetch;
   const router = createMemoryRouter([
     {
       path: '/',
