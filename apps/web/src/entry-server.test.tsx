@@ -109,6 +109,11 @@ describe('server rendering', () => {
     expect(page.head).toContain('<meta property="og:image" content="/uploads/demo/villa.webp"/>');
     expect(page.head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*villa-640\.webp 640w/);
     expect(page.head).toContain('fetchPriority="high"');
+    // The body face and the hero heading's face (Cormorant regular), preloaded.
+    const fonts = page.head.match(/<link rel="preload" href="[^"]*" as="font"[^>]*>/g) ?? [];
+    expect(fonts).toHaveLength(2);
+    expect(fonts.join()).toMatch(/inter-latin-wght-normal[^"]*\.woff2/);
+    expect(fonts.join()).toMatch(/cormorant-garamond-latin-400-normal[^"]*\.woff2/);
     expect(page.modules).toEqual(['src/app/layout/app-layout.tsx', 'src/app/routes/landing.tsx']);
     // The contact form is drawn, without its code (no form library, no zod) on the page yet.
     expect(page.body).toContain('Send Message');

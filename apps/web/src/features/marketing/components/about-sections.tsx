@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useCompany } from '../../../lib/company';
+import { usePreloadFonts } from '../../../lib/fonts';
 import { listYourPropertyHref } from '../utils/list-your-property';
 import { Container, SectionIntro, gradientBackdrop } from './layout';
 import { ownerBenefits } from './owners-section';
@@ -10,6 +11,7 @@ import { ownerBenefits } from './owners-section';
 /** 'Connecting Excellence', the about page's opening (seed 000 §2). */
 export function AboutIntro() {
   const { data: company } = useCompany();
+  usePreloadFonts('display400');
   return (
     <section aria-labelledby="about-title" className={`${gradientBackdrop} text-ivory`}>
       <Container className="pb-20 pt-8 sm:pb-28 sm:pt-10">

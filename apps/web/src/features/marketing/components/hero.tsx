@@ -1,5 +1,6 @@
 import { ArrowDown } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { usePreloadFonts } from '../../../lib/fonts';
 import { IMAGE_SIZES } from '../../../lib/images';
 import { useFeaturedProperty } from '../api/get-featured-property';
 import { Container } from './layout';
@@ -13,6 +14,7 @@ import { onSectionLinkClick } from './scroll-to-section';
 export function Hero() {
   const { data: featured } = useFeaturedProperty();
   const image = featured?.images[0];
+  usePreloadFonts('display400');
 
   return (
     <section

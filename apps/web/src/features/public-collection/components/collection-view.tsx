@@ -2,6 +2,7 @@ import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
 import { ArrowDown, Mail } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { usePreloadFonts } from '../../../lib/fonts';
 import { IMAGE_SIZES, srcSetFor } from '../../../lib/images';
 import { BrochureButton, StayNote } from './collection-brochure';
 import { VillaCard } from './villa-card';
@@ -36,6 +37,7 @@ export function LinkNotFound() {
 
 function Hero({ data }: { data: PublicWhiteLabel }) {
   const { link, properties } = data;
+  usePreloadFonts('display500');
   const cover = properties.find((p) => p.images.length > 0)?.images[0];
   const by = curatedBy(link);
   return (
