@@ -19,7 +19,7 @@ import { useTestContext } from './helpers';
 const dist = mkdtempSync(path.join(tmpdir(), 'villas-ssr-dist-'));
 const ssr = mkdtempSync(path.join(tmpdir(), 'villas-ssr-module-'));
 const template = (entry: string) =>
-  `<!doctype html><html><head><meta charset="UTF-8" /><title>Luxury Villas</title><meta name="description" content="Villas." /><script type="module" crossorigin src="/assets/${entry}.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body><div id="root"></div></body></html>`;
+  `<!doctype html><html><head><meta charset="UTF-8" /><title>Luxury Villas</title><meta name="description" content="Villas." /><script type="module" crossorigin src="/assets/${entry}.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="stylesheet" crossorigin href="/assets/main-1.css"></head><body><div id="root"></div></body></html>`;
 mkdirSync(path.join(dist, '.vite'));
 writeFileSync(path.join(dist, 'index.html'), template('main-1'));
 writeFileSync(path.join(dist, 'collection.html'), template('collection-1'));
@@ -149,6 +149,9 @@ describe('server-rendered public pages', () => {
       /<div id="root"><main [^>]*>[\s\S]*<\/main><\/div><script type="application\/json" id="ssr-state">/,
     );
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+    // The stylesheet ahead of everything the first paint does not wait for.
+    expect(html.match(/main-1\.css/g)).toHaveLength(1);
+    expect(html.indexOf('main-1.css')).toBeLessThan(html.indexOf('<title>'));
   });
 
   it("gives the app's pages absolute link-preview URLs and their own description", async () => {

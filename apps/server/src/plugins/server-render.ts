@@ -103,6 +103,7 @@ export function preloads(
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/i;
+const STYLESHEETS = /<link rel="stylesheet"[^>]*>\s*/g;
 
 /**
  * A link preview needs absolute URLs (Open Graph): the page's own address as og:url, and its image's.
@@ -141,7 +142,14 @@ export function assemble(template: string, page: RenderedPage, links: string): s
   const title = TITLE.exec(page.head)?.[0];
   const head = (title ? page.head.replace(title, '') : page.head) + links;
   // The page's own description replaces the template's.
-  const base = DESCRIPTION.test(page.head) ? template.replace(DESCRIPTION, '') : template;
+  let base = DESCRIPTION.test(page.head) ? template.replace(DESCRIPTION, '') : template;
+  // The stylesheet first: the page cannot paint without it, and the build writes it last in the head,
+  // behind the scripts' and fonts' links.
+  const styles = base.match(STYLESHEETS) ?? [];
+  if (styles.length) {
+    base = base.replace(STYLESHEETS, '');
+    base = base.replace(/<link rel="preload"|<title>/i, (first) => `${styles.join('')}${first}`);
+  }
   const html = TITLE.test(base)
     ? base.replace(TITLE, (own) => `${title ?? own}${head}`)
     : base.replace(/<\/head>/i, () => `${title ?? ''}${head}</head>`);
