@@ -139,48 +139,59 @@ interface Report {
   audits: Record<string, { numericValue?: number }>;
 }
 
-/** One Lighthouse run in a fresh profile; retried when Chromium loses the navigation (NO_NAVSTART). */
+/** Lighthouse's CLI on `url` in a fresh profile, its JSON report written to `out`. */
+async function runCli(url: string, out: string): Promise<Report> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'villas-lh-profile-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          lighthouseCli,
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility',
+          `--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --user-data-dir=${profile}`,
+        ],
+        { env: { ...processEnv, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))));
+    });
+    const report = JSON.parse(await readFile(out, 'utf8')) as Report;
+    if (report.runtimeError) throw new Error(`${report.runtimeError.code} ${report.runtimeError.message}`);
+    return report;
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One run. Chromium sometimes loses the navigation's trace (NO_NAVSTART, about 1 run in 14 here):
+ * such a run is tried again, up to three times.
+ */
 async function lighthouse(url: string, out: string): Promise<Run> {
-  for (let attempt = 1; ; attempt++) {
-    const profile = await mkdtemp(path.join(tmpdir(), 'villas-lh-profile-'));
+  let report: Report | undefined;
+  for (let attempt = 1; !report; attempt++) {
     try {
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [
-            lighthouseCli,
-            url,
-            '--quiet',
-            '--output=json',
-            `--output-path=${out}`,
-            '--only-categories=performance,accessibility',
-            `--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --user-data-dir=${profile}`,
-          ],
-          { env: { ...processEnv, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
-        );
-        child.once('error', reject);
-        child.once('exit', (code) =>
-          code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`)),
-        );
-      });
-      const report = JSON.parse(await readFile(out, 'utf8')) as Report;
-      if (report.runtimeError && attempt < 3) continue;
-      if (report.runtimeError)
-        throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
-      const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
-      return {
-        performance: Math.round((report.categories.performance.score ?? 0) * 100),
-        accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
-        fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'),
-        tbt: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        bytes: audit('total-byte-weight'),
-      };
-    } finally {
-      await rm(profile, { recursive: true, force: true });
+      report = await runCli(url, out);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      process.stderr.write(`  (run failed: ${(err as Error).message}; trying again)\n`);
     }
   }
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+  };
 }
 
 const median = (values: number[]) => {
