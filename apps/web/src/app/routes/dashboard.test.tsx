@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExchangeRate, Property } from '@villas/shared';
+import { ErrorCode, type ExchangeRate, type Property, type WhiteLabelLink } from '@villas/shared';
+import type { HttpHandler } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeProperty } from '../../testing/fixtures';
+import { makeProperty, toCard } from '../../testing/fixtures';
 import { PRICE_DEBOUNCE_MS } from '../../features/search/hooks/use-property-search';
 import { DISPLAY_CURRENCY_KEY } from '../../lib/display-currency';
-import { mockApi, renderWithProviders } from '../../testing/render';
+import { ApiAnswer, apiError, foreignAnswer, route, sentRequests, server } from '../../testing/api-handlers';
+import { renderWithProviders } from '../../testing/render';
 import { Component as Dashboard } from './dashboard';
 
 const catalogue = [
@@ -38,7 +40,8 @@ const rates = [
   rate('EUR', 'USD', 1.25),
 ];
 
-type SearchHandler = (body: Record<string, unknown>) => { status?: number; body?: unknown };
+/** The test's answer to a search with filters: the villas found (one page of them), or an error. */
+type SearchHandler = (filters: Record<string, unknown>) => Property[] | ApiAnswer;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -49,41 +52,34 @@ afterEach(() => {
 function setup({
   properties = catalogue,
   search,
-  more,
+  more = [],
 }: {
   properties?: Property[];
   search?: SearchHandler;
-  more?: Parameters<typeof mockApi>[0];
+  more?: HttpHandler[];
 } = {}) {
   // The dashboard's list is POST /api/properties/search asking for pages: with no filter, the
   // catalogue (`properties`); with filters, the test's `search` answer (an array is one page).
-  const calls = mockApi({
-    ...Object.fromEntries(properties.map((p) => [`GET /api/properties/${p.id}`, () => ({ body: p })])),
-    ...Object.fromEntries(
-      properties.map((p) => [`GET /api/properties/${p.id}/stay-rules`, () => ({ body: [] })]),
-    ),
+  server.use(
     ...more,
-    'GET /api/auth/user': () => ({
-      body: { id: 7, firstName: 'Sophie', name: 'Sophie Laurent', company: 'Azure Voyages', role: 'agent' },
-    }),
-    'GET /api/exchange-rates': () => ({ body: rates }),
-    'GET /api/locations': () => ({ body: locations }),
-    'GET /api/amenities': () => ({ body: amenities }),
-    'POST /api/properties/search': ({ body }) => {
+    ...properties.flatMap((p) => [
+      route(`GET /api/properties/${p.id}`, p),
+      route(`GET /api/properties/${p.id}/stay-rules`, []),
+    ]),
+    route('GET /api/exchange-rates', rates),
+    route('GET /api/locations', locations),
+    route('GET /api/amenities', amenities),
+    route('POST /api/properties/search', ({ body }) => {
       const { page, sort, limit = 24, offset = 0, ...filters } = body as Record<string, unknown>;
       void page;
       void sort;
-      const answer = Object.keys(filters).length
-        ? search
-          ? search(filters)
-          : { body: [catalogue[0]] }
-        : { body: properties };
-      if (!Array.isArray(answer.body)) return answer;
-      const all = answer.body as Property[];
-      const items = all.slice(Number(offset), Number(offset) + Number(limit));
-      return { ...answer, body: { items, total: all.length, limit, offset } };
-    },
-  });
+      const answer = Object.keys(filters).length ? (search ? search(filters) : [catalogue[0]!]) : properties;
+      if (answer instanceof ApiAnswer) return answer;
+      const items = answer.slice(Number(offset), Number(offset) + Number(limit)).map(toCard);
+      return { items, total: answer.length, limit: Number(limit), offset: Number(offset) };
+    }),
+  );
+  const calls = sentRequests();
   renderWithProviders(<Dashboard />, { route: '/dashboard', path: '/dashboard' });
   const user = userEvent.setup({ delay: null });
   /** The searches sent with filters (the catalogue's pages are not searches), without paging fields. */
@@ -183,12 +179,30 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   it('after creating a link, focus lands on its confirmation (the bar and its button are gone)', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = setup({
-      more: {
-        'POST /api/white-label': ({ body }) => ({
-          status: 201,
-          body: { ...(body as object), id: 40, uuid: 'f00d-40', createdAt: '2026-03-01T09:00:00.000Z' },
+      more: [
+        route('POST /api/white-label', ({ body }) => {
+          const input = body as Partial<WhiteLabelLink> & Pick<WhiteLabelLink, 'title' | 'propertyIds'>;
+          const link: WhiteLabelLink = {
+            id: 40,
+            uuid: 'f00d-40',
+            title: input.title,
+            description: input.description ?? null,
+            agentName: input.agentName ?? null,
+            agentEmail: input.agentEmail ?? null,
+            companyName: input.companyName ?? null,
+            propertyIds: input.propertyIds,
+            searchFilters: input.searchFilters ?? null,
+            isActive: true,
+            expiresAt: null,
+            createdAt: '2026-03-01T09:00:00.000Z',
+            viewCount: 0,
+            currency: input.currency ?? 'EUR',
+            markupType: input.markupType ?? 'none',
+            markupValue: input.markupValue ?? 0,
+          };
+          return link;
         }),
-      },
+      ],
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Select Villa Serena' }));
     const bar = screen.getByRole('region', { name: 'Selected villas' });
@@ -225,7 +239,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     const usd = { id: 2, name: 'Villa Serena', propertyCurrency: 'USD', basePricePerNight: 5000 } as const;
     const { user } = setup({
       properties: [catalogue[0]!, makeProperty({ ...usd, weeklyPriceEur: 28000 })],
-      search: () => ({ body: [makeProperty({ ...usd, totalNights: 7, totalCost: 36000 })] }),
+      search: () => [makeProperty({ ...usd, totalNights: 7, totalCost: 36000 })],
     });
     const card = () => screen.getByRole('article', { name: 'Villa Serena' });
     // $35,000 a week × 0.8.
@@ -410,7 +424,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   });
 
   it('shows the no-match empty state, and Clear Filters resets everything', async () => {
-    const { user } = setup({ search: () => ({ body: [] }) });
+    const { user } = setup({ search: () => [] });
     await screen.findByText('Villa Aurora');
     await choose(user, 'Country', 'France');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -427,9 +441,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   });
 
   it('a failed search shows empty results', async () => {
-    const { user } = setup({
-      search: () => ({ status: 500, body: { code: 'INTERNAL', message: 'Something went wrong' } }),
-    });
+    const { user } = setup({ search: () => apiError(ErrorCode.INTERNAL, 'Something went wrong') });
     await screen.findByText('Villa Aurora');
     // A search with a filter (a search with none pages the catalogue, like the list before it).
     await user.click(
@@ -442,7 +454,9 @@ describe('/dashboard', { timeout: 20_000 }, () => {
   });
 
   it('an answer that is not an array counts as no results', async () => {
-    const { user } = setup({ search: () => ({ body: { unexpected: true } }) });
+    // Not an answer the server sends (its schema is a list or a page): how the screen copes with one.
+    const body = JSON.stringify({ unexpected: true });
+    const { user } = setup({ search: () => foreignAnswer(200, body, 'application/json') });
     await screen.findByText('Villa Aurora');
     // A search with a filter (a search with none pages the catalogue, like the list before it).
     await user.click(
@@ -496,7 +510,7 @@ describe('/dashboard', { timeout: 20_000 }, () => {
       totalCost: 6400,
       totalCostEur: 6400,
     });
-    const { user, searches } = setup({ search: () => ({ body: [dated] }) });
+    const { user, searches } = setup({ search: () => [dated] });
     await screen.findByText('Villa Aurora');
     // Dates are picked with the calendar; a date field opens a month grid starting on Sunday.
     await user.click(screen.getByRole('button', { name: 'Check-in: Add date' }));
