@@ -1,8 +1,9 @@
-import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
+import { ErrorCode, type PublicProperty, type PublicWhiteLabel } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { apiError, networkError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { CollectionPage } from './collection-page';
 
 const villa = (over: Partial<PublicProperty> = {}): PublicProperty => ({
@@ -52,6 +53,9 @@ const nextMonth = (dd: string) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${dd}`;
 };
 
+/** The link's villas have no stay rules (read when a villa's dialog opens). */
+const noStayRules = () => route('GET /api/white-label/abc/stay-rules', []);
+
 const show = () =>
   renderWithProviders(<CollectionPage uuid="abc" />, {
     route: '/white-label/abc',
@@ -61,12 +65,7 @@ const show = () =>
 // Typing whole forms is slow on a busy machine: allow more than the default 5 s.
 describe('CollectionPage', { timeout: 20_000 }, () => {
   it("shows 'Link Not Found' for an unknown or expired link", async () => {
-    mockApi({
-      'GET /api/white-label/abc': () => ({
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'Link not found' },
-      }),
-    });
+    server.use(route('GET /api/white-label/abc', apiError(ErrorCode.NOT_FOUND, 'Link not found')));
     show();
     expect(await screen.findByRole('heading', { name: 'Link Not Found' })).toBeInTheDocument();
     expect(screen.getByText('This white-label link may have expired or been removed.')).toBeInTheDocument();
@@ -74,15 +73,13 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Link Not Found' when the request fails", async () => {
-    globalThis.fetch = (async () => {
-      throw new TypeError('Failed to fetch');
-    }) as typeof fetch;
+    server.use(route('GET /api/white-label/abc', networkError()));
     show();
     expect(await screen.findByRole('heading', { name: 'Link Not Found' })).toBeInTheDocument();
   });
 
   it('shows the empty state with the agent still reachable', async () => {
-    mockApi({ 'GET /api/white-label/abc': () => ({ body: collection([]) }) });
+    server.use(route('GET /api/white-label/abc', collection([])));
     show();
     expect(await screen.findByText('No properties available in this collection.')).toBeInTheDocument();
     expect(
@@ -92,9 +89,10 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
   });
 
   it("presents the hero, the villas with the client's price and the contact footer", async () => {
-    mockApi({
-      'GET /api/white-label/abc': () => ({
-        body: collection([
+    server.use(
+      route(
+        'GET /api/white-label/abc',
+        collection([
           villa(),
           villa({
             id: 5,
@@ -102,8 +100,8 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
             price: { amount: null, currency: 'EUR', basis: 'week', nights: null },
           }),
         ]),
-      }),
-    });
+      ),
+    );
     show();
     expect(await screen.findByText('Curated by Sophie Laurent, Azure Voyages')).toBeInTheDocument();
     expect(screen.getByText('A summer on the Riviera')).toBeInTheDocument();
@@ -121,10 +119,12 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
   });
 
   it('sends a booking request with the villa, dates and guests, then confirms', async () => {
-    const calls = mockApi({
-      'GET /api/white-label/abc': () => ({ body: collection([villa()]) }),
-      'POST /api/white-label/abc/booking-request': () => ({ status: 201, body: { id: 9 } }),
-    });
+    server.use(
+      route('GET /api/white-label/abc', collection([villa()])),
+      noStayRules(),
+      route('POST /api/white-label/abc/booking-request', { id: 9, status: 'pending' }),
+    );
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     show();
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
@@ -165,9 +165,8 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
   });
 
   it('explains missing details before sending and offers guests up to the maximum only', async () => {
-    const calls = mockApi({
-      'GET /api/white-label/abc': () => ({ body: collection([villa({ maxGuests: 3 })]) }),
-    });
+    server.use(route('GET /api/white-label/abc', collection([villa({ maxGuests: 3 })])), noStayRules());
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     show();
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
@@ -184,13 +183,14 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
   });
 
   it('shows the failure toast when the request is refused', async () => {
-    mockApi({
-      'GET /api/white-label/abc': () => ({ body: collection([villa()]) }),
-      'POST /api/white-label/abc/booking-request': () => ({
-        status: 429,
-        body: { code: 'RATE_LIMITED', message: 'Too many requests' },
-      }),
-    });
+    server.use(
+      route('GET /api/white-label/abc', collection([villa()])),
+      noStayRules(),
+      route(
+        'POST /api/white-label/abc/booking-request',
+        apiError(ErrorCode.RATE_LIMITED, 'Too many requests'),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     show();
     await user.click(await screen.findByRole('button', { name: 'Request to Book Villa Aurora' }));
