@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import type { Db } from '../src/db/client';
 import { properties, regions, subregions, users } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/lib/password';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/app';
 import { sessions, users } from '../src/db/schema';
-import { hashToken, newToken } from '../src/plugins/auth';
+import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { createProperty, createUser } from './factories';
 import { useTestContext } from './helpers';
 import { SAMPLES } from './route-samples';

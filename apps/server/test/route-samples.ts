@@ -13,7 +13,7 @@ import {
   whiteLabelInquiries,
   whiteLabelLinks,
 } from '../src/db/schema';
-import { hashToken, newToken } from '../src/plugins/auth';
+import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { createProperty, createRegion, createUser, signIn, signedIn } from './factories';
 
 /**

@@ -1,7 +1,7 @@
 import { count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/password';
 import type { Db } from './client';
 import { properties, propertyImages, users } from './schema';
 import { generateDemoImages, seedCatalogue, seedDemoAccounts } from './seed';

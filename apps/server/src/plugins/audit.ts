@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { auditLog } from '../db/schema';
+import { recordAuditEntry } from '../modules/audit/audit.service';
 
 /** What a route's audit rule decides before its handler runs: the action and facts to add. */
 export interface AuditDecision {
@@ -184,23 +183,19 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
       ...asRecord(redact(asRecord(request.body))),
       ...asRecord(redact(decision.summary ?? {})),
     };
-    const write = app.db
-      .insert(auditLog)
-      .values({
-        actorId: user.id,
-        actorEmail: user.email,
-        action: decision.action,
-        targetType: type,
-        targetId: id,
-        summary,
-        statusCode: reply.statusCode,
-        ...(request.auditAt ? { at: sql`${request.auditAt}::timestamptz` } : {}),
-      })
-      .then(
-        () => undefined,
-        (err: unknown) =>
-          request.log.error({ err, action: decision.action }, 'audit: writing the row failed'),
-      );
+    const write = recordAuditEntry(app.db, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action: decision.action,
+      targetType: type,
+      targetId: id,
+      summary,
+      statusCode: reply.statusCode,
+      at: request.auditAt,
+    }).then(
+      () => undefined,
+      (err: unknown) => request.log.error({ err, action: decision.action }, 'audit: writing the row failed'),
+    );
     pending.add(write);
     void write.finally(() => pending.delete(write));
     await write;

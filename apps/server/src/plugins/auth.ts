@@ -1,11 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@villas/shared';
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { findSession } from '../modules/sessions/sessions.service';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -50,35 +47,6 @@ export type RouteAccess = keyof typeof ROUTE_ACCESS;
 
 const ADMIN_ONLY = 'You need admin privileges to do this';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
-
-export function toCurrentUser(u: typeof users.$inferSelect): AuthUser {
-  return {
-    id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    name: `${u.firstName} ${u.lastName}`.trim(),
-    email: u.email,
-    company: u.company,
-    role: u.role,
-    approved: u.approved,
-  };
-}
-
-/** Loads the signed-in user from the session cookie. Sessions of unapproved users do not count. */
-async function loadUser(db: Db, token: string): Promise<{ user: AuthUser; sessionId: string } | null> {
-  const id = hashToken(token);
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row || !row.user.approved) return null;
-  return { user: toCurrentUser(row.user), sessionId: id };
-}
-
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -89,7 +57,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (route.config?.assets) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const found = await loadUser(app.db, token);
+      const found = await findSession(app.db, token);
       if (found) {
         request.user = found.user;
         request.sessionId = found.sessionId;

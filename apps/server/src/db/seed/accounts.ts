@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { notifications, properties, users } from '../schema';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../lib/password';
 import { FEATURED_NAME } from './catalogue';
 
 export interface DemoAccount {

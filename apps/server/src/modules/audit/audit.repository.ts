@@ -1,8 +1,9 @@
-import { and, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'> & { at: string | null };
 
 /** Newest first; `action` is a prefix (`user` keeps `user.approve`, `user.delete`, …). */
 export async function listEntries(
@@ -24,12 +25,6 @@ export async function listEntries(
     .offset(params.offset);
 }
 
-/** An account's e-mail, approval and role as they are before an admin's change (the log's snapshot). */
-export async function findUserSnapshot(db: Queryable, id: number) {
-  const [row] = await db
-    .select({ email: users.email, approved: users.approved, role: users.role })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
+export async function insertEntry(db: Queryable, { at, ...entry }: NewAuditEntry): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, ...(at ? { at: sql`${at}::timestamptz` } : {}) });
 }

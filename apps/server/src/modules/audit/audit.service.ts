@@ -1,7 +1,6 @@
-import type { AuditLogPage, UpdateUserInput } from '@villas/shared';
+import type { AuditLogPage } from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import { iso } from '../../lib/time';
-import type { AuditDecision } from '../../plugins/audit';
 import * as repo from './audit.repository';
 
 /** One page of the audit log, newest first (`hasMore` from one extra row). */
@@ -27,31 +26,8 @@ export async function listAuditLog(
 }
 
 /**
- * An admin's edit of an account: `user.approve` when it approves a pending account, `user.role` when
- * it changes the role, else `user.update`; the summary keeps the e-mail and the state before.
+ * Writes one audit row (the audit plugin, after an administrator's successful change). `at` is when
+ * the change's answer was ready, as an ISO time with microseconds; without it the row is dated now.
  */
-export async function userEditDecision(db: Queryable, id: number, input: Partial<UpdateUserInput>) {
-  const before = await repo.findUserSnapshot(db, id);
-  if (!before) return { action: 'user.update' } satisfies AuditDecision;
-  const action =
-    input.approved === true && !before.approved
-      ? 'user.approve'
-      : input.role !== undefined && input.role !== before.role
-        ? 'user.role'
-        : 'user.update';
-  return {
-    action,
-    summary: { targetEmail: before.email, before: { approved: before.approved, role: before.role } },
-  } satisfies AuditDecision;
-}
-
-/** Deleting an account: its e-mail and state are kept in the summary (the row is gone afterwards). */
-export async function userDeleteDecision(db: Queryable, id: number): Promise<AuditDecision> {
-  const before = await repo.findUserSnapshot(db, id);
-  return {
-    action: 'user.delete',
-    summary: before
-      ? { targetEmail: before.email, before: { approved: before.approved, role: before.role } }
-      : {},
-  };
-}
+export const recordAuditEntry = (db: Queryable, entry: repo.NewAuditEntry): Promise<void> =>
+  repo.insertEntry(db, entry);

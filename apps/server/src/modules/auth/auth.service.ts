@@ -1,29 +1,20 @@
-import {
-  ErrorCode,
-  REMEMBER_ME_TTL_MS,
-  SESSION_TTL_MS,
-  type LoginInput,
-  type RegisterInput,
-  type User,
-} from '@villas/shared';
-import { eq, lt } from 'drizzle-orm';
+import { ErrorCode, type LoginInput, type RegisterInput, type User } from '@villas/shared';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { hashToken, newToken, toCurrentUser, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { notifyAdmins } from '../notifications/notifications.service';
-import * as users from '../users/users.repository';
-import { isEmailTaken, toUser } from '../users/users.service';
+import { endSession, openSession, toCurrentUser } from '../sessions/sessions.service';
+import { createAccount, findAccountByEmail, isEmailTaken, toUser } from '../users/users.service';
 import type { LoginLimiter } from './login-limits';
-import { dummyHash, hashPassword, verifyPassword } from './password';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 
 /** A new application: role agent, not approved; every admin is told. */
 export async function register(db: Db, mailer: Mailer, input: RegisterInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.transaction(async (tx) => {
-      const row = await users.insertUser(tx, {
+      const row = await createAccount(tx, {
         email: input.email,
         passwordHash,
         firstName: input.firstName,
@@ -76,7 +67,7 @@ export async function login(
   meta: { previousSessionId: string | null; userAgent?: string; ip: string },
 ): Promise<LoginResult> {
   const attempt = await limits.begin(input.email, meta.ip);
-  const row = await users.findByEmail(db, input.email);
+  const row = await findAccountByEmail(db, input.email);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), input.password);
   if (!row || !ok) {
     await attempt.failed();
@@ -89,22 +80,12 @@ export async function login(
       ErrorCode.ACCOUNT_PENDING,
     );
   }
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + (input.rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
-  await db.transaction(async (tx) => {
-    if (meta.previousSessionId) await tx.delete(sessions).where(eq(sessions.id, meta.previousSessionId));
-    await tx.delete(sessions).where(lt(sessions.expiresAt, new Date()));
-    await tx.insert(sessions).values({
-      id: hashToken(token),
-      userId: row.id,
-      expiresAt,
-      userAgent: meta.userAgent?.slice(0, 500),
-      ipAddress: meta.ip,
-    });
-  });
+  const { token, expiresAt } = await db.transaction((tx) =>
+    openSession(tx, { userId: row.id, rememberMe: input.rememberMe, ...meta }),
+  );
   return { user: toCurrentUser(row), token, expiresAt };
 }
 
 export async function logout(db: Db, sessionId: string | null): Promise<void> {
-  if (sessionId) await db.delete(sessions).where(eq(sessions.id, sessionId));
+  if (sessionId) await endSession(db, sessionId);
 }

@@ -9,8 +9,8 @@ import { LoginLimiter, tryAgainIn } from './login-limits';
 
 // Counts password verifications (the real Argon2id still runs): a refused attempt must cost none.
 const argon = vi.hoisted(() => ({ verifications: 0 }));
-vi.mock('./password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./password')>();
+vi.mock('../../lib/password', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/password')>();
   return {
     ...real,
     verifyPassword: (hashed: string, password: string) => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { EndReason, LiveHub, LiveMessage, LiveStream } from './live-hub';
-import * as repo from './live.repository';
+import { liveSessionIds, sessionExpiry } from '../sessions/sessions.service';
 
 /**
  * Bytes a stream may have waiting for a slow client. Past it the stream is ended: the browser
@@ -88,8 +88,8 @@ export async function openLiveStream(input: OpenStreamInput): Promise<void> {
   const stream = new SseStream(input.user.id, input.sessionId, sse, input.raw, retryMs);
   if (!hub.add(stream, sse.lastEventId)) {
     throw new TooManyRequestsError(
-      'Too many live connections for your account: close another tab or window of this site and reload',
       60,
+      'Too many live connections for your account: close another tab or window of this site.',
     );
   }
   const expiry: { timer?: NodeJS.Timeout } = {};
@@ -99,7 +99,7 @@ export async function openLiveStream(input: OpenStreamInput): Promise<void> {
   });
   let expiresAt: Date | undefined;
   try {
-    expiresAt = await repo.sessionExpiry(input.db, input.sessionId);
+    expiresAt = await sessionExpiry(input.db, input.sessionId);
   } catch (err) {
     hub.remove(stream);
     throw err;
@@ -128,6 +128,6 @@ export async function openLiveStream(input: OpenStreamInput): Promise<void> {
 export async function endStreamsOfEndedSessions(db: Db, hub: LiveHub): Promise<void> {
   const streams = hub.streams();
   if (!streams.length) return;
-  const valid = await repo.validSessionIds(db, [...new Set(streams.map((s) => s.sessionId))]);
+  const valid = await liveSessionIds(db, [...new Set(streams.map((s) => s.sessionId))]);
   for (const s of streams) if (!valid.has(s.sessionId)) hub.end(s, 'signed-out');
 }

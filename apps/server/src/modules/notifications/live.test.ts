@@ -7,7 +7,7 @@ import { notifications, sessions, users } from '../../db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { SseClient } from '../../../test/sse-client';
-import { hashToken } from '../../plugins/auth';
+import { hashToken } from '../sessions/sessions.service';
 import { notify } from './notifications.service';
 
 const ctx = useTestContext({ LIVE_HEARTBEAT_MS: '100', LIVE_STREAMS_PER_USER: '3' });

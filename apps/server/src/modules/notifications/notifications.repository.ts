@@ -1,8 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'read' | 'createdAt'>;
+
+export async function insertNotification(db: Queryable, n: NewNotification): Promise<void> {
+  await db.insert(notifications).values(n);
+}
+
+/** The same notification for every administrator's account. */
+export async function insertForAdmins(db: Queryable, n: Omit<NewNotification, 'userId'>): Promise<void> {
+  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  if (admins.length) await db.insert(notifications).values(admins.map((a) => ({ ...n, userId: a.id })));
+}
 
 /** Every query is scoped by owner: another user's notification is simply not found. */
 export function listForUser(db: Queryable, p: { userId: number; limit?: number; offset?: number }) {

@@ -1,11 +1,9 @@
 import type { Notification } from '@villas/shared';
 import type { Queryable } from '../../db/client';
-import { notifications } from '../../db/schema';
 import { assertCanActOn, ownerFilter } from '../../lib/access';
 import { NotFoundError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { listAdmins } from '../users/users.repository';
 import * as repo from './notifications.repository';
 
 export interface NewNotification {
@@ -18,13 +16,12 @@ export interface NewNotification {
 }
 
 export async function notify(db: Queryable, n: NewNotification): Promise<void> {
-  await db.insert(notifications).values(n);
+  await repo.insertNotification(db, n);
 }
 
 /** One notification per administrator (new applications, new inquiries). */
 export async function notifyAdmins(db: Queryable, n: Omit<NewNotification, 'userId'>): Promise<void> {
-  const admins = await listAdmins(db);
-  if (admins.length) await db.insert(notifications).values(admins.map((a) => ({ ...n, userId: a.id })));
+  await repo.insertForAdmins(db, n);
 }
 
 const NOT_FOUND = 'Notification not found';

@@ -2,7 +2,7 @@ import { LAST_ADMIN_MESSAGE } from '@villas/shared';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { toCurrentUser } from '../../plugins/auth';
+import { toCurrentUser } from '../sessions/sessions.service';
 import { deleteUserByAdmin, updateUserByAdmin } from './users.service';
 import { createUser, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';

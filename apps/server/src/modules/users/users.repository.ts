@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
 
 export async function findByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -87,11 +88,7 @@ export async function findByIdForUpdate(tx: Queryable, id: number): Promise<User
   return row;
 }
 
-export async function listAdmins(db: Queryable): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.role, 'admin'));
-}
-
-export async function insertUser(db: Queryable, values: typeof users.$inferInsert): Promise<UserRow> {
+export async function insertUser(db: Queryable, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }

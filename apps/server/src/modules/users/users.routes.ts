@@ -6,12 +6,35 @@ import {
   okSchema,
   updateUserSchema,
   userSchema,
+  type UpdateUserInput,
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditRule } from '../../plugins/audit';
 import { actor } from '../../plugins/auth';
-import { userDeleteAudit, userEditAudit } from '../audit/audit.rules';
-import { deleteUserByAdmin, listUsers, updateUserByAdmin, usersSummary } from './users.service';
+import {
+  deleteUserByAdmin,
+  listUsers,
+  updateUserByAdmin,
+  userDeleteDecision,
+  userEditDecision,
+  usersSummary,
+} from './users.service';
+
+const pathId = (params: unknown) => Number((params as { id?: unknown }).id);
+
+/** `PUT /api/admin/users/:id`: approval, role change or another edit. */
+const userEditAudit: AuditRule = {
+  action: 'user.update',
+  refine: (request) =>
+    userEditDecision(request.server.db, pathId(request.params), request.body as Partial<UpdateUserInput>),
+};
+
+/** `DELETE /api/admin/users/:id`: keeps the deleted account's e-mail. */
+const userDeleteAudit: AuditRule = {
+  action: 'user.delete',
+  refine: (request) => userDeleteDecision(request.server.db, pathId(request.params)),
+};
 
 /** Admin user management (seed 001 §7). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

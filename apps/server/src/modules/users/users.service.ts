@@ -5,15 +5,15 @@ import {
   type UpdateUserInput,
   type User,
 } from '@villas/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import type { Db, Queryable } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
+import type { AuditDecision } from '../../plugins/audit';
 import type { AuthUser } from '../../plugins/auth';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../lib/password';
 import { notify } from '../notifications/notifications.service';
+import { endUserSessions } from '../sessions/sessions.service';
 import * as repo from './users.repository';
 import { ErrorCode } from '@villas/shared';
 import { pgConstraint, pgErrorCode } from '../../db/client';
@@ -36,6 +36,14 @@ export function toUser(u: repo.UserRow): User {
 export function isEmailTaken(err: unknown): boolean {
   return pgErrorCode(err) === '23505' && pgConstraint(err) === 'users_email_lower_unique';
 }
+
+/** The account with this e-mail, whatever its case, password hash included (sign-in). */
+export const findAccountByEmail = (db: Queryable, email: string): Promise<repo.UserRow | undefined> =>
+  repo.findByEmail(db, email);
+
+/** A new account, as registration creates it (an agent, not yet approved). */
+export const createAccount = (db: Queryable, values: repo.NewUser): Promise<repo.UserRow> =>
+  repo.insertUser(db, values);
 
 /** Newest first; optionally searched (`q`), filtered by status and paged. */
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<User[]> {
@@ -91,7 +99,7 @@ export async function updateUserByAdmin(
       const after = Object.keys(changes).length ? await repo.updateUser(tx, id, changes) : before;
       if (!after) throw new NotFoundError('User not found');
       if (passwordHash || (before.approved && !after.approved)) {
-        await tx.delete(sessions).where(eq(sessions.userId, id));
+        await endUserSessions(tx, id);
       }
       const approvedNow = !before.approved && after.approved;
       if (approvedNow) {
@@ -135,4 +143,37 @@ export async function deleteUserByAdmin(db: Db, actor: AuthUser, id: number): Pr
     if (id === actor.id) throw new ValidationError('You cannot delete your own account');
     if (!(await repo.deleteUser(tx, id))) throw new NotFoundError('User not found');
   });
+}
+
+/** An account's e-mail and state before an admin's change, as the audit log keeps them. */
+const snapshot = (u: repo.UserRow) => ({
+  targetEmail: u.email,
+  before: { approved: u.approved, role: u.role },
+});
+
+/**
+ * The audit action of an admin's edit of an account: `user.approve` when it approves a pending
+ * account, `user.role` when it changes the role, else `user.update`; the summary keeps the e-mail
+ * and the state before.
+ */
+export async function userEditDecision(
+  db: Queryable,
+  id: number,
+  input: Partial<UpdateUserInput>,
+): Promise<AuditDecision> {
+  const before = await repo.findById(db, id);
+  if (!before) return { action: 'user.update' };
+  const action =
+    input.approved === true && !before.approved
+      ? 'user.approve'
+      : input.role !== undefined && input.role !== before.role
+        ? 'user.role'
+        : 'user.update';
+  return { action, summary: snapshot(before) };
+}
+
+/** Deleting an account: its e-mail and state are kept in the summary (the row is gone afterwards). */
+export async function userDeleteDecision(db: Queryable, id: number): Promise<AuditDecision> {
+  const before = await repo.findById(db, id);
+  return { action: 'user.delete', summary: before ? snapshot(before) : {} };
 }
