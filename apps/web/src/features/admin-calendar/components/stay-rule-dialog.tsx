@@ -156,14 +156,14 @@ export function StayRuleDialogContent({
                   key={day}
                   type="button"
                   aria-pressed={on}
-                  aria-label={WEEKDAY_NAMES[day]}
                   onClick={() => toggle(day)}
                   className={cn(
                     'flex h-11 cursor-pointer items-center justify-center rounded-[2px] border text-xs font-medium tracking-wide focus-visible:outline-2 focus-visible:outline-gold-deep',
                     on ? 'border-ink bg-ink text-ivory' : 'border-line bg-paper text-ink hover:bg-sand/60',
                   )}
                 >
-                  {WEEKDAY_NAMES[day].slice(0, 3)}
+                  <span aria-hidden>{WEEKDAY_NAMES[day].slice(0, 3)}</span>
+                  <span className="sr-only">{WEEKDAY_NAMES[day]}</span>
                 </button>
               );
             })}
@@ -173,6 +173,8 @@ export function StayRuleDialogContent({
               <span role="alert" className="text-danger">
                 {errors.checkInDays}
               </span>
+            ) : days.size ? (
+              'A stay may start only on the days chosen.'
             ) : (
               'None selected: a stay may start on any day.'
             )}
