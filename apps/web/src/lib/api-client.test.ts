@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@villas/shared';
+import { describe, expect, it } from 'vitest';
+import { apiError, foreignAnswer, networkError, route, server } from '../testing/api-handlers';
+import { makeProperty } from '../testing/fixtures';
 import { ApiError, FAILURE_MESSAGES, api, errorMessage } from './api-client';
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-
-/** Answers every request with this status, body and content type. */
-function answer(status: number, body: string, type = 'application/json') {
-  globalThis.fetch = (async () =>
-    new Response(body, { status, headers: { 'content-type': type } })) as typeof fetch;
-}
+/*
+ * The fetcher's own rules, so most answers here are not the server's (a proxy's HTML page, an empty
+ * body): those are `foreignAnswer`s; the server's own are built from the contract.
+ */
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const err = await promise.then(
@@ -25,13 +22,13 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('api: failed requests carry a human message', () => {
   it("keeps the server's own message, code and issues", async () => {
-    answer(
-      409,
-      JSON.stringify({
-        code: 'EMAIL_TAKEN',
-        message: 'An account with this email already exists',
-        issues: [{ path: ['email'], message: 'Taken' }],
-      }),
+    server.use(
+      route(
+        'POST /api/auth/register',
+        apiError(ErrorCode.EMAIL_TAKEN, 'An account with this email already exists', {
+          issues: [{ path: ['email'], message: 'Taken' }],
+        }),
+      ),
     );
     const err = await failure(api('/api/auth/register', { method: 'POST', body: {} }));
     expect(err).toMatchObject({
@@ -45,7 +42,9 @@ describe('api: failed requests carry a human message', () => {
   });
 
   it("turns a proxy's HTML 502 into 'could not be reached', never '502: <html>'", async () => {
-    answer(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
+    server.use(
+      route('GET /api/properties', foreignAnswer(502, '<html><body><h1>502 Bad Gateway</h1></body></html>')),
+    );
     const err = await failure(api('/api/properties'));
     expect(err.status).toBe(502);
     expect(err.message).toBe(FAILURE_MESSAGES.unreachable);
@@ -58,36 +57,34 @@ describe('api: failed requests carry a human message', () => {
   });
 
   it("turns a bare 500 into 'Something went wrong on our side'", async () => {
-    answer(500, 'Internal Server Error', 'text/plain');
+    server.use(route('GET /api/properties', foreignAnswer(500, 'Internal Server Error', 'text/plain')));
     const err = await failure(api('/api/properties'));
     expect(err.message).toBe('Something went wrong on our side. Please try again.');
     expect(err.message).not.toMatch(/^\d{3}:/);
   });
 
   it('gives an empty 4xx a sentence of its own', async () => {
-    answer(404, '');
-    expect((await failure(api('/api/nothing'))).message).toBe(FAILURE_MESSAGES.notFound);
-    answer(413, '<html>Request Entity Too Large</html>', 'text/html');
-    expect((await failure(api('/api/uploads', { method: 'POST', body: {} }))).message).toBe(
+    server.use(
+      route('GET /api/properties/1', foreignAnswer(404, '', 'application/json')),
+      route('POST /api/upload/image', foreignAnswer(413, '<html>Request Entity Too Large</html>')),
+      route('GET /api/company', foreignAnswer(418, '', 'application/json')),
+    );
+    expect((await failure(api('/api/properties/1'))).message).toBe(FAILURE_MESSAGES.notFound);
+    expect((await failure(api('/api/upload/image', { method: 'POST', body: {} }))).message).toBe(
       FAILURE_MESSAGES.tooLarge,
     );
-    answer(418, '');
-    expect((await failure(api('/api/teapot'))).message).toBe(FAILURE_MESSAGES.request);
+    expect((await failure(api('/api/company'))).message).toBe(FAILURE_MESSAGES.request);
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
-    globalThis.fetch = (async () => {
-      throw new TypeError('Failed to fetch');
-    }) as typeof fetch;
+    server.use(route('GET /api/properties', networkError()));
     const err = await failure(api('/api/properties'));
     expect(err).toMatchObject({ status: 0, code: 'NETWORK_ERROR', fromServer: false });
     expect(err.message).toBe('The server could not be reached. Please try again.');
   });
 
   it('rethrows an abort as it is, so cancelled queries stay cancelled', async () => {
-    globalThis.fetch = (async () => {
-      throw new DOMException('The operation was aborted.', 'AbortError');
-    }) as typeof fetch;
+    server.use(route('GET /api/properties', []));
     const controller = new AbortController();
     controller.abort();
     const err = await api('/api/properties', { signal: controller.signal }).catch((e: unknown) => e);
@@ -96,15 +93,18 @@ describe('api: failed requests carry a human message', () => {
   });
 
   it('refuses a 200 that is not JSON (an HTML page) with a human message', async () => {
-    answer(200, '<!doctype html><html></html>', 'text/html');
+    server.use(route('GET /api/properties', foreignAnswer(200, '<!doctype html><html></html>')));
     const err = await failure(api('/api/properties'));
     expect(err.message).toBe(FAILURE_MESSAGES.server);
   });
 
   it('reads JSON and an empty body on success', async () => {
-    answer(200, JSON.stringify([{ id: 1 }]));
-    expect(await api('/api/properties')).toEqual([{ id: 1 }]);
-    answer(200, '');
+    const villa = makeProperty({ id: 1 });
+    server.use(
+      route('GET /api/properties', [villa]),
+      route('POST /api/auth/logout', foreignAnswer(200, '', 'application/json')),
+    );
+    expect(await api('/api/properties')).toEqual([villa]);
     expect(await api('/api/auth/logout', { method: 'POST' })).toBeUndefined();
   });
 
