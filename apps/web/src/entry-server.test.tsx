@@ -1,4 +1,4 @@
-import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
+import type { CurrentUser, PublicProperty, PublicWhiteLabel } from '@villas/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { startCollection } from './app/start-collection';
 import type { SsrState } from './app/ssr-state';
 import { renderApp, renderCollection, splitHead, type RenderedPage } from './entry-server';
 import { company, featured } from './features/marketing/components/test-data';
-import { mockApi } from './testing/render';
+import { route, sentRequests, server, signedOut } from './testing/api-handlers';
 
 /**
  * Server rendering and hydration (issue 10): each public page rendered by entry-server.tsx, put in a
@@ -16,7 +16,7 @@ import { mockApi } from './testing/render';
  * onRecoverableError, and any console error fails the test (testing/setup.ts).
  */
 
-const agent = {
+const agent: CurrentUser = {
   id: 7,
   firstName: 'Sophie',
   lastName: 'Laurent',
@@ -154,7 +154,7 @@ describe('server rendering', () => {
 
 describe('hydrating a server-rendered page', () => {
   it('takes over the landing page as the server rendered it', async () => {
-    mockApi({ 'GET /api/auth/user': () => ({ status: 401, body: { code: 'UNAUTHORIZED', message: 'No' } }) });
+    server.use(signedOut());
     const root = serve('/', await renderApp('/', appState(null, { '/api/properties/featured': featured })));
     const heading = screen.getByRole('heading', { level: 1, name: 'Extraordinary Luxury' });
     await start(() => startApp(root, options));
@@ -168,10 +168,7 @@ describe('hydrating a server-rendered page', () => {
   it.each(['/about', '/company-info'])(
     'takes over %s for a signed-in agent, with the app navigation',
     async (url) => {
-      mockApi({
-        'GET /api/auth/user': () => ({ body: agent }),
-        'GET /api/notifications/7': () => ({ body: [] }),
-      });
+      server.use(route('GET /api/auth/user', agent), route('GET /api/notifications/7', []));
       const page = await renderApp(url, appState(agent));
       const root = serve(url, page);
       const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -189,7 +186,8 @@ describe('hydrating a server-rendered page', () => {
   );
 
   it("takes over a client's collection, then reads it once through the API (the client's view)", async () => {
-    const calls = mockApi({ [`GET /api/white-label/${UUID}`]: () => ({ body: collection }) });
+    server.use(route(`GET /api/white-label/${UUID}`, collection));
+    const calls = sentRequests();
     const url = `/white-label/${UUID}`;
     const root = serve(
       url,
@@ -204,7 +202,7 @@ describe('hydrating a server-rendered page', () => {
   });
 
   it("takes over 'Link Not Found' without asking the API again", async () => {
-    const calls = mockApi({});
+    const calls = sentRequests();
     const url = `/white-label/${UUID}`;
     const root = serve(url, await renderCollection(url, { queries: { [`/api/white-label/${UUID}`]: null } }));
     expect(screen.getByRole('heading', { name: 'Link Not Found' })).toBeInTheDocument();
@@ -214,7 +212,10 @@ describe('hydrating a server-rendered page', () => {
   });
 
   it('opens a villa: the dialog and its booking form load then, with their own query client and toasts', async () => {
-    mockApi({ [`GET /api/white-label/${UUID}`]: () => ({ body: collection }) });
+    server.use(
+      route(`GET /api/white-label/${UUID}`, collection),
+      route(`GET /api/white-label/${UUID}/stay-rules`, []),
+    );
     const url = `/white-label/${UUID}`;
     const root = serve(
       url,
