@@ -1,9 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { exchangeRates, properties } from '../../db/schema';
-// The catalogue's EUR conversion, reused as a SQL expression so this figure and the prices agents
-// see are converted the same way (a fragment of one statement, not a call into another module's data).
-import { rateToEurSql } from '../properties/properties.repository';
+import { rateToEurSql } from '../../db/prices';
 
 /**
  * The summary cards in ONE statement: scalar sub-queries for the counts, the average over the priced

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { exchangeRates, properties, regions, subregions } from '../../db/schema';
 // The catalogue's conversion to EUR, reused as a SQL fragment so the admin cards and the prices agents
 // see are converted by the same rule (like admin-overview does).
-import { rateToEurSql } from '../properties/properties.repository';
+import { basePriceSql, nightlyEurSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
 
 /** `%text%` for ilike, with the pattern characters in `text` matched literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -41,14 +41,15 @@ export interface AdminPropertyRow {
   availableNow: boolean;
   basePricePerNight: string | null;
   propertyCurrency: string;
-  rateToEur: string | number | null;
+  nightlyPriceEur: string | null;
+  weeklyPriceEur: string | null;
   total: number;
 }
 
 /**
  * One page of the admin list in ONE statement: a CTE picks the page's ids in (name, id) order with the
  * match count as a window function, then only those rows get their first images, today's blocked test
- * and their rate to EUR.
+ * and their prices in EUR (db/prices.ts).
  */
 export async function listAdminProperties(
   db: Queryable,
@@ -102,7 +103,8 @@ export async function listAdminProperties(
         ))`,
       basePricePerNight: properties.basePricePerNight,
       propertyCurrency: properties.propertyCurrency,
-      rateToEur: rateToEurSql,
+      nightlyPriceEur: nightlyEurSql(basePriceSql, rateToEurSql),
+      weeklyPriceEur: weeklyEurSql(basePriceSql, rateToEurSql),
       total: sql<number>`${page.total}::int`,
     })
     .from(page)

@@ -9,7 +9,7 @@ import {
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { eurPrices } from '../properties/properties.repository';
+import { num } from '../../lib/time';
 import * as repo from './admin-properties.repository';
 
 type Query = z.output<typeof adminPropertiesQuerySchema>;
@@ -51,7 +51,8 @@ export async function listAdminProperties(
       availableNow: r.availableNow,
       basePricePerNight: r.basePricePerNight == null ? null : Number(r.basePricePerNight),
       propertyCurrency: r.propertyCurrency as Currency,
-      ...eurPrices(r.basePricePerNight, r.rateToEur),
+      nightlyPriceEur: num(r.nightlyPriceEur),
+      weeklyPriceEur: num(r.weeklyPriceEur),
     })),
   };
 }

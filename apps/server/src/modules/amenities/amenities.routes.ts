@@ -1,18 +1,10 @@
 import { amenitySchema } from '@villas/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { amenities, amenityCategories } from '../../db/schema';
+import { listAmenities } from './amenities.service';
 
 export const amenitiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const list = async () =>
-    (
-      await app.db
-        .select({ id: amenities.id, name: amenities.name, category: amenityCategories.name })
-        .from(amenities)
-        .leftJoin(amenityCategories, eq(amenityCategories.id, amenities.categoryId))
-        .orderBy(asc(amenityCategories.sortOrder), asc(amenities.id))
-    ).map((a) => ({ ...a, category: a.category ?? 'Amenities' }));
+  const list = () => listAmenities(app.db);
 
   app.get(
     '/api/amenities',

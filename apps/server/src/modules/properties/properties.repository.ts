@@ -2,6 +2,7 @@ import type { Property } from '@villas/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { basePriceSql, nightlyEurSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
 import {
   amenities,
   dailyPricing,
@@ -10,12 +11,8 @@ import {
   propertyImages,
   regions,
   subregions,
-  whiteLabelLinks,
 } from '../../db/schema';
 import { iso, num } from '../../lib/time';
-
-/** 1 for EUR, else the property currency's rate to EUR (null when no rate is stored). */
-export const rateToEurSql = sql<string>`case when ${properties.propertyCurrency} = 'EUR' then 1 else ${exchangeRates.rate} end`;
 
 /**
  * The columns of a property as the API answers it, in one query: region and subregion names,
@@ -42,7 +39,8 @@ export const propertySelection = {
       select array_agg(i.url order by i.sort_order, i.id)
       from property_images i where i.property_id = ${properties.id}
     ), '{}')`.as('image_urls'),
-  rateToEur: rateToEurSql.as('rate_to_eur'),
+  nightlyPriceEur: nightlyEurSql(basePriceSql, rateToEurSql).as('nightly_price_eur'),
+  weeklyPriceEur: weeklyEurSql(basePriceSql, rateToEurSql).as('weekly_price_eur'),
 };
 
 export type PropertyRow = {
@@ -51,7 +49,8 @@ export type PropertyRow = {
   subregion: string | null;
   amenityNames: string[];
   imageUrls: string[];
-  rateToEur: string | number | null;
+  nightlyPriceEur: string | null;
+  weeklyPriceEur: string | null;
 };
 
 /**
@@ -69,23 +68,6 @@ export function selectProperties<E extends SelectedFields = Record<never, never>
       and(eq(exchangeRates.fromCurrency, properties.propertyCurrency), eq(exchangeRates.toCurrency, 'EUR')),
     )
     .$dynamic();
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/**
- * The catalogue's EUR prices from a base price in the property's currency and its rate to EUR (see
- * `rateToEurSql`): nightly and weekly (nightly × 7), each rounded to cents. Both null for 'Price on
- * Request' (no price or 0) and when no rate to EUR is stored.
- */
-export function eurPrices(
-  basePricePerNight: string | number | null | undefined,
-  rateToEur: string | number | null | undefined,
-): { nightlyPriceEur: number | null; weeklyPriceEur: number | null } {
-  const base = num(basePricePerNight);
-  const rate = num(rateToEur);
-  if (base == null || !(base > 0) || rate == null) return { nightlyPriceEur: null, weeklyPriceEur: null };
-  return { nightlyPriceEur: round2(base * rate), weeklyPriceEur: round2(base * 7 * rate) };
 }
 
 export function toProperty(row: PropertyRow): Property {
@@ -117,7 +99,7 @@ export function toProperty(row: PropertyRow): Property {
     icalUrl: p.icalUrl,
     lastSyncDate: iso(p.lastSyncDate),
     createdAt: iso(p.createdAt)!,
-    weeklyPriceEur: eurPrices(base, row.rateToEur).weeklyPriceEur,
+    weeklyPriceEur: num(row.weeklyPriceEur),
   };
 }
 
@@ -171,14 +153,6 @@ export async function updateProperty(db: Queryable, id: number, values: Partial<
 export async function deleteProperty(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.delete(properties).where(eq(properties.id, id)).returning({ id: properties.id });
   return rows.length > 0;
-}
-
-/** White-label links hold property ids in an array (no FK): drop the deleted id from every link. */
-export async function removeFromWhiteLabelLinks(db: Queryable, id: number): Promise<void> {
-  await db
-    .update(whiteLabelLinks)
-    .set({ propertyIds: sql`array_remove(${whiteLabelLinks.propertyIds}, ${id}::integer)` })
-    .where(sql`${id}::integer = any(${whiteLabelLinks.propertyIds})`);
 }
 
 /**

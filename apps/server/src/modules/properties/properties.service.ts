@@ -15,6 +15,7 @@ import type { Db, Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { setCustomPrices } from '../calendar/calendar.service';
 import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';
+import { removePropertyFromLinks } from '../white-label/links.service';
 import * as repo from './properties.repository';
 import { searchProperties as searchQuery, searchPropertyPage } from './search.repository';
 
@@ -181,7 +182,7 @@ export async function updateProperty(db: Db, id: number, input: UpdateInput): Pr
  */
 export async function deleteProperty(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await repo.removeFromWhiteLabelLinks(tx, id);
+    await removePropertyFromLinks(tx, id);
     if (!(await repo.deleteProperty(tx, id))) throw notFound();
   });
 }

@@ -12,7 +12,8 @@ import { and, arrayContains, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { exchangeRates, properties, regions, stayRules, subregions } from '../../db/schema';
 import { num } from '../../lib/time';
-import { rateToEurSql, selectProperties, toProperty, type PropertyRow } from './properties.repository';
+import { basePriceSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
+import { selectProperties, toProperty, type PropertyRow } from './properties.repository';
 
 export interface SearchParams {
   country?: string;
@@ -49,7 +50,7 @@ const foldSql = (text: SQL) =>
   sql`translate(lower(${text}), ${ACCENTED + '\u2018\u2019\u02bc`\u00b4'}, ${PLAIN + "'''''"})`;
 
 /** A base price of 0 means 'Price on Request', like no price at all. */
-const basePrice = sql`nullif(${properties.basePricePerNight}, 0)`;
+const basePrice = basePriceSql;
 
 type StayColumn = 'price' | 'priced' | 'foreign_priced' | 'blocked';
 /**
@@ -192,7 +193,7 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   // `weeklyPriceEur` shows: base × 7 without dates, the stay's own total ÷ nights × 7 with them.
   const weekly = stay
     ? weeklyOfStay(sql`c.total_cost`, sql`c.rate`, stay.nights)
-    : sql`round(c.base * 7 * c.rate, 2)`;
+    : weeklyEurSql(sql`c.base`, sql`c.rate`);
   // Step 1b: the weekly figure once per villa.
   const priced = sql`(select c.*, ${weekly} as weekly_eur from ${candidates} offset 0) w`;
   const hitsWhere = params.maxPrice != null ? sql`where w.weekly_eur <= ${params.maxPrice}::numeric` : sql``;

@@ -318,3 +318,11 @@ export async function updateLink(
     .returning();
   return row;
 }
+
+/** Links hold property ids in an array (no foreign key): drops a deleted property's id from every link. */
+export async function removePropertyFromLinks(db: Queryable, propertyId: number): Promise<void> {
+  await db
+    .update(whiteLabelLinks)
+    .set({ propertyIds: sql`array_remove(${whiteLabelLinks.propertyIds}, ${propertyId}::integer)` })
+    .where(sql`${propertyId}::integer = any(${whiteLabelLinks.propertyIds})`);
+}
