@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Property, WhiteLabelLink } from '@villas/shared';
 import { processEnv } from '../apps/server/src/config/env';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/accounts';
+import { DEMO_ACCOUNTS } from '@villas/demo-data';
 
 const int = (name: string, fallback: number) => {
   const v = processEnv[name];

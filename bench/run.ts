@@ -45,7 +45,7 @@ import pg from 'pg';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { amenities } from '../apps/server/src/db/schema';
-import { DEMO_ACCOUNTS } from '../apps/server/src/db/seed/accounts';
+import { DEMO_ACCOUNTS } from '@villas/demo-data';
 import { buildSearchQuery, type SearchParams } from '../apps/server/src/modules/properties/search.repository';
 import { BENCH_START, generateCatalogue } from './generate';
 

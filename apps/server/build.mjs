@@ -1,21 +1,39 @@
 // Bundles the server (with the shared package's TypeScript) into dist/; npm packages stay external.
-import { readFileSync } from 'node:fs';
+// The demo workspace (@villas/demo-data), which the server imports only to seed an empty database,
+// is split into a chunk of its own: server.js does not contain it and a start that does not seed
+// never reads it.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@villas/'));
-await build({
+const dependencies = (file) =>
+  Object.keys(JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')).dependencies);
+const external = [
+  ...dependencies('./package.json'),
+  ...dependencies('../../packages/demo-data/package.json'),
+].filter((d) => !d.startsWith('@villas/'));
+const result = await build({
   entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts', migrate: 'src/cli/migrate.ts' },
   outdir: 'dist',
   bundle: true,
+  splitting: true,
+  // Beside the entries: src/paths.ts finds the server's folder as the parent of its file's.
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   target: 'node22',
   format: 'esm',
   sourcemap: true,
-  external: [...external, 'pino-pretty'],
+  metafile: true,
+  external: [...new Set(external), 'pino-pretty'],
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
   logLevel: 'warning',
 });
+// Chunks of earlier builds (their names carry a content hash) go.
+const outputs = new Set(Object.keys(result.metafile.outputs).map((f) => path.resolve(f)));
+for (const f of readdirSync('dist')) {
+  const file = path.resolve('dist', f);
+  if (/\.js(\.map)?$/.test(f) && !outputs.has(file)) rmSync(file);
+}
 console.log('server built');

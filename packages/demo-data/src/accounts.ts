@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { notifications, properties, users } from '../schema';
-import { hashPassword } from '../../lib/password';
+import type { Db } from '../../../apps/server/src/db/client';
+import { notifications, properties, users } from '../../../apps/server/src/db/schema';
+import { hashPassword } from '../../../apps/server/src/lib/password';
 import { FEATURED_NAME } from './catalogue';
 
 export interface DemoAccount {

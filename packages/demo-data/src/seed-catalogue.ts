@@ -1,6 +1,6 @@
 import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../client';
+import type { Db, Queryable } from '../../../apps/server/src/db/client';
 import {
   amenities,
   amenityCategories,
@@ -10,7 +10,7 @@ import {
   regions,
   stayRules,
   subregions,
-} from '../schema';
+} from '../../../apps/server/src/db/schema';
 import {
   EUR_RATES,
   FESTIVE_FACTOR,

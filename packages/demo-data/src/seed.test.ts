@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestContext } from '../../../test/helpers';
+import { useTestContext } from '../../../apps/server/test/helpers';
 import {
   amenities,
   exchangeRates,
@@ -14,7 +14,7 @@ import {
   regions,
   subregions,
   users,
-} from '../schema';
+} from '../../../apps/server/src/db/schema';
 import { DEMO_ACCOUNTS, generateCatalogue, seedCatalogue, seedDemoAccounts } from './index';
 import { generateDemoImages } from './images';
 import { seasonPeriods } from './seed-catalogue';

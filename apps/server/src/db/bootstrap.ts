@@ -4,7 +4,12 @@ import type { Config } from '../config/env';
 import { hashPassword } from '../lib/password';
 import type { Db } from './client';
 import { properties, propertyImages, users } from './schema';
-import { generateDemoImages, seedCatalogue, seedDemoAccounts } from './seed';
+
+/**
+ * The demo (generator, image art, accounts) is a workspace of its own, loaded only when a start
+ * seeds or repairs it: the bundler puts it in a chunk of its own that other starts never read.
+ */
+const demoData = () => import('@villas/demo-data');
 
 /**
  * Start-up work after migrations: make sure the configured admin exists (approved, role admin,
@@ -15,11 +20,12 @@ export async function bootstrap(db: Db, config: Config, log: Pick<FastifyBaseLog
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(properties);
   if (n === 0) {
     const started = Date.now();
+    const { seedCatalogue, seedDemoAccounts } = await demoData();
     await seedCatalogue(db, { uploadDir: config.uploadDir, log: (m) => log.info(m) });
     log.info(`demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (config.seedDemo !== false) await seedDemoAccounts(db);
   } else {
-    if (config.seedDemo === true) await seedDemoAccounts(db);
+    if (config.seedDemo === true) await (await demoData()).seedDemoAccounts(db);
     // Re-renders demo images that went missing (a wiped uploads folder) while the catalogue still
     // shows them; ~10 ms when all exist.
     const [demo] = await db
@@ -28,7 +34,7 @@ export async function bootstrap(db: Db, config: Config, log: Pick<FastifyBaseLog
       .where(like(propertyImages.url, '/uploads/demo/%'))
       .limit(1);
     if (demo) {
-      const rendered = await generateDemoImages(config.uploadDir);
+      const rendered = await (await demoData()).generateDemoImages(config.uploadDir);
       if (rendered) log.info(`re-rendered ${rendered} missing demo images`);
     }
   }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import type { Db } from '../../db/client';
-import { seedCatalogue } from '../../db/seed/index';
+import { seedCatalogue } from '@villas/demo-data';
 import { setRatesToEur, uniqueName } from '../properties/properties.fixtures';
 import { replaceImportedNights, setPriceRanges } from './calendar.service';
 
