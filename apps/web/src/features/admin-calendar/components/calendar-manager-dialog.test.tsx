@@ -1,8 +1,11 @@
+import { ErrorCode, type Hold } from '@villas/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import type { HttpHandler } from 'msw';
+import { apiError, gate, networkError, route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { CalendarManagerDialog, type CalendarManagerDialogProps } from './calendar-manager-dialog';
 
 const PROPERTY: CalendarManagerDialogProps['property'] = {
@@ -21,7 +24,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Handlers = Parameters<typeof mockApi>[0];
+type Handlers = HttpHandler[];
 
 function Harness({ property }: { property: CalendarManagerDialogProps['property'] }) {
   const [open, setOpen] = useState(true);
@@ -29,30 +32,22 @@ function Harness({ property }: { property: CalendarManagerDialogProps['property'
 }
 
 /** Renders the open dialog with June's data: a stay blocking 20–22 June (the 22nd its check-out day). */
-function setup(handlers: Handlers = {}, property = PROPERTY) {
-  const calls = mockApi({
-    'GET /api/availability/7': () => ({
-      body: [
-        { id: 1, date: '2026-06-20', available: false, notes: null },
-        { id: 2, date: '2026-06-21', available: false, notes: null },
-        { id: 3, date: '2026-06-22', available: false, notes: null },
-        { id: 4, date: '2026-06-26', available: false, notes: 'Maintenance' },
-      ],
-    }),
-    'GET /api/calendar-pricing/7': () => ({
-      body: [{ id: 9, date: '2026-06-20', price: 1500, currency: 'EUR' }],
-    }),
-    'GET /api/holds': () => ({ body: [] }),
-    'GET /api/admin/properties/7/stay-rules': () => ({ body: [] }),
+function setup(handlers: Handlers = [], property = PROPERTY) {
+  server.use(
     ...handlers,
-  });
-  // mockApi records paths only; keep the full URLs to check the read window.
-  const mocked = globalThis.fetch;
-  const urls: string[] = [];
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(String(input));
-    return mocked(input, init);
-  }) as typeof fetch;
+    route('GET /api/availability/7', [
+      { id: 1, date: '2026-06-20', available: false, notes: null },
+      { id: 2, date: '2026-06-21', available: false, notes: null },
+      { id: 3, date: '2026-06-22', available: false, notes: null },
+      { id: 4, date: '2026-06-26', available: false, notes: 'Maintenance' },
+    ]),
+    route('GET /api/calendar-pricing/7', [{ id: 9, date: '2026-06-20', price: 1500, currency: 'EUR' }]),
+    route('GET /api/holds', []),
+    route('GET /api/admin/properties/7/stay-rules', []),
+  );
+  const calls = sentRequests();
+  /** The URLs read, with their queries (the read window). */
+  const urls = () => calls.map((c) => (c.query.size ? `${c.url}?${c.query}` : c.url));
   const user = userEvent.setup();
   renderWithProviders(<Harness property={property} />);
   const dialog = () => screen.getByRole('dialog', { name: property.name });
@@ -67,7 +62,7 @@ const isSelected = (el: HTMLElement) => el.getAttribute('aria-selected') === 'tr
 
 describe('CalendarManagerDialog', () => {
   it('shows an agent’s held nights distinctly from hand-blocked ones, with who holds them', async () => {
-    const hold = {
+    const hold: Hold = {
       id: 31,
       propertyId: 7,
       propertyName: 'Villa Les Roches',
@@ -86,18 +81,16 @@ describe('CalendarManagerDialog', () => {
       closedAt: null,
       closedByName: null,
     };
-    const { cell, dialog, urls } = setup({
-      'GET /api/availability/7': () => ({
-        body: [
-          { id: 1, date: '2026-06-20', available: false, notes: null },
-          { id: 5, date: '2026-06-24', available: false, notes: null },
-          { id: 6, date: '2026-06-25', available: false, notes: null },
-        ],
-      }),
-      'GET /api/holds': () => ({ body: [hold] }),
-    });
+    const { cell, dialog, urls } = setup([
+      route('GET /api/availability/7', [
+        { id: 1, date: '2026-06-20', available: false, notes: null },
+        { id: 5, date: '2026-06-24', available: false, notes: null },
+        { id: 6, date: '2026-06-25', available: false, notes: null },
+      ]),
+      route('GET /api/holds', [hold]),
+    ]);
     await screen.findByRole('gridcell', { name: /^Wednesday, June 24, 2026, held for an agent/ });
-    expect(urls).toContain('/api/holds?propertyId=7&status=active');
+    expect(urls()).toContain('/api/holds?propertyId=7&status=active');
     expect(cell(/^Thursday, June 25, 2026, held for an agent/)).toBeInTheDocument();
     expect(cell(/^Friday, June 26, 2026, available/)).toBeInTheDocument();
     expect(cell(/^Saturday, June 20, 2026, blocked/)).toBeInTheDocument();
@@ -116,15 +109,15 @@ describe('CalendarManagerDialog', () => {
     const d = within(dialog());
     expect(d.getByText('EUR 1,200/night')).toBeInTheDocument();
     expect(d.getByRole('grid', { name: 'June 2026' })).toBeInTheDocument();
-    expect(urls).toContain('/api/availability/7?startDate=2026-04-01&endDate=2026-08-31');
-    expect(urls).toContain('/api/calendar-pricing/7?startDate=2026-04-01&endDate=2026-08-31');
+    expect(urls()).toContain('/api/availability/7?startDate=2026-04-01&endDate=2026-08-31');
+    expect(urls()).toContain('/api/calendar-pricing/7?startDate=2026-04-01&endDate=2026-08-31');
     expect(d.getByRole('button', { name: 'Date Range Pricing' })).toBeInTheDocument();
     await userEvent.setup().click(d.getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("says 'Price on Request' when the property has no base price", async () => {
-    const { dialog } = setup({}, { ...PROPERTY, basePricePerNight: null });
+    const { dialog } = setup([], { ...PROPERTY, basePricePerNight: null });
     await loaded();
     expect(within(dialog()).getByText('Price on Request')).toBeInTheDocument();
     expect(within(dialog()).queryByText(/0\/night/)).not.toBeInTheDocument();
@@ -246,7 +239,7 @@ describe('CalendarManagerDialog', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Next month' }));
     expect(within(dialog()).getByRole('grid', { name: 'July 2026' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(urls).toContain('/api/availability/7?startDate=2026-05-01&endDate=2026-09-30'),
+      expect(urls()).toContain('/api/availability/7?startDate=2026-05-01&endDate=2026-09-30'),
     );
     await user.click(within(dialog()).getByRole('button', { name: 'Previous month' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Previous month' }));
@@ -254,9 +247,7 @@ describe('CalendarManagerDialog', () => {
   });
 
   it('Set Pricing wants a whole price, then writes every selected date in ONE bulk request', async () => {
-    const { user, cell, dialog, posts, gets } = setup({
-      'POST /api/daily-pricing/bulk': () => ({ body: { count: 4 } }),
-    });
+    const { user, cell, dialog, posts, gets } = setup([route('POST /api/daily-pricing/bulk', { count: 4 })]);
     await loaded();
     await user.click(cell(/^Tuesday, June 16, 2026/));
     await user.keyboard('{Shift>}');
@@ -301,12 +292,9 @@ describe('CalendarManagerDialog', () => {
   });
 
   it("Set Pricing shows the server's message when the write fails", async () => {
-    const { user, cell, dialog } = setup({
-      'POST /api/daily-pricing/bulk': () => ({
-        status: 404,
-        body: { code: 'NOT_FOUND', message: 'Property not found' },
-      }),
-    });
+    const { user, cell, dialog } = setup([
+      route('POST /api/daily-pricing/bulk', apiError(ErrorCode.NOT_FOUND, 'Property not found')),
+    ]);
     await loaded();
     await user.click(cell(/^Tuesday, June 16, 2026/));
     await user.click(within(dialog()).getByRole('button', { name: 'Set Pricing' }));
@@ -318,9 +306,7 @@ describe('CalendarManagerDialog', () => {
   });
 
   it('Set Availability writes Blocked and the notes for every selected date in ONE request', async () => {
-    const { user, cell, dialog, posts } = setup({
-      'POST /api/availability/bulk': () => ({ body: { count: 2 } }),
-    });
+    const { user, cell, dialog, posts } = setup([route('POST /api/availability/bulk', { count: 2 })]);
     await loaded();
     await user.click(cell(/^Wednesday, June 17, 2026/));
     await user.click(cell(/^Tuesday, June 16, 2026/));
@@ -341,11 +327,7 @@ describe('CalendarManagerDialog', () => {
   });
 
   it("Set Availability falls back to the catalogue's message", async () => {
-    const { user, cell, dialog } = setup({
-      'POST /api/availability/bulk': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    const { user, cell, dialog } = setup([route('POST /api/availability/bulk', networkError())]);
     await loaded();
     await user.click(cell(/^Tuesday, June 16, 2026/));
     await user.click(within(dialog()).getByRole('button', { name: 'Set Availability' }));
@@ -356,10 +338,10 @@ describe('CalendarManagerDialog', () => {
   });
 
   it('shows the read errors', async () => {
-    setup({
-      'GET /api/availability/7': () => ({ status: 500, body: { code: 'INTERNAL', message: 'boom' } }),
-      'GET /api/calendar-pricing/7': () => ({ status: 500, body: { code: 'INTERNAL', message: 'boom' } }),
-    });
+    setup([
+      route('GET /api/availability/7', apiError(ErrorCode.INTERNAL, 'boom')),
+      route('GET /api/calendar-pricing/7', apiError(ErrorCode.INTERNAL, 'boom')),
+    ]);
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent('Failed to fetch availability'));
     expect(alert).toHaveTextContent('Failed to fetch pricing');
@@ -378,7 +360,7 @@ describe('Date Range Pricing', () => {
     await user.click(await screen.findByRole('button', { name: day }));
   }
 
-  async function openRanges(handlers: Handlers = {}) {
+  async function openRanges(handlers: Handlers = []) {
     const s = setup(handlers);
     await loaded();
     await s.user.click(within(s.dialog()).getByRole('button', { name: 'Date Range Pricing' }));
@@ -426,16 +408,13 @@ describe('Date Range Pricing', () => {
   });
 
   it('writes the valid ranges in ONE request, shows it is saving, then the count', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const { user, overlay, posts, cell } = await openRanges({
-      'POST /api/daily-pricing/bulk': () => ({ body: { count: 16 } }),
-    });
-    const mocked = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') await gate;
-      return mocked(input, init);
-    }) as typeof fetch;
+    const held = gate();
+    const { user, overlay, posts, cell } = await openRanges([
+      route('POST /api/daily-pricing/bulk', async () => {
+        await held.opened;
+        return { count: 16 };
+      }),
+    ]);
 
     await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
     await pick(user, /^Range 1 to:/, 'Wednesday, July 15, 2026');
@@ -455,7 +434,7 @@ describe('Date Range Pricing', () => {
     const saving = await overlay.findByRole('button', { name: 'Saving…' });
     expect(saving).toBeDisabled();
     expect(saving).toHaveAttribute('aria-busy', 'true');
-    release();
+    held.open();
 
     expect(await screen.findByText('Pricing Updated Successfully')).toBeInTheDocument();
     expect(screen.getByText('Daily pricing has been set for 16 date(s).')).toBeInTheDocument();
@@ -477,12 +456,12 @@ describe('Date Range Pricing', () => {
   });
 
   it("says 'Error Setting Pricing' with the server's message when the write fails", async () => {
-    const { user, overlay } = await openRanges({
-      'POST /api/daily-pricing/bulk': () => ({
-        status: 400,
-        body: { code: 'VALIDATION_FAILED', message: 'Choose a date range of at most 2 years' },
-      }),
-    });
+    const { user, overlay } = await openRanges([
+      route(
+        'POST /api/daily-pricing/bulk',
+        apiError(ErrorCode.VALIDATION_FAILED, 'Choose a date range of at most 2 years'),
+      ),
+    ]);
     await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
     await pick(user, /^Range 1 to:/, 'Friday, July 3, 2026');
     await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '100');
