@@ -18,16 +18,27 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * 400 VALIDATION_FAILED, written like a schema failure: `issues` names the fields to change (without
+ * them the body's one issue is the message on the path `[]`).
+ */
 export class ValidationError extends AppError {
   constructor(
     message: string,
-    details?: unknown,
-    /** Issues on the request's fields, sent as the body's `issues` like a schema failure's. */
     public readonly issues?: FieldIssue[],
   ) {
-    super(400, ErrorCode.VALIDATION_FAILED, message, details);
+    super(400, ErrorCode.VALIDATION_FAILED, message);
   }
 }
+
+/** A zod error's issues as the 400 body's (paths of strings and numbers only). */
+export const fieldIssuesOf = (
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): FieldIssue[] =>
+  issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: i.message,
+  }));
 export class UnauthorizedError extends AppError {
   constructor(message = 'Please sign in to continue', code: ErrorCode = ErrorCode.UNAUTHORIZED) {
     super(401, code, message);
@@ -48,12 +59,27 @@ export class ConflictError extends AppError {
     super(409, code, message);
   }
 }
-/** 429 with the seconds to wait: the error handler sends them as `Retry-After`. */
+/** "Try again in 2 minutes." / "Try again in 30 seconds." (whole seconds, at least 1). */
+export function tryAgainIn(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `Try again in ${s} ${s === 1 ? 'second' : 'seconds'}.`;
+  const minutes = Math.ceil(s / 60);
+  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * 429, the one way every limiter refuses (the public forms' limiter, the sign-in limits, the live
+ * streams): code RATE_LIMITED, a message that ends with when to try again ('Too many attempts. Try
+ * again in 14 minutes.'), `details.retryAfterSeconds`, and the error handler sends the same seconds
+ * as `Retry-After`.
+ */
 export class TooManyRequestsError extends AppError {
-  constructor(
-    message: string,
-    public readonly retryAfterSeconds: number,
-  ) {
-    super(429, ErrorCode.RATE_LIMITED, message);
+  /** Whole seconds until a new attempt can pass (at least 1). */
+  public readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, reason = 'Too many attempts.') {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(429, ErrorCode.RATE_LIMITED, `${reason} ${tryAgainIn(seconds)}`, { retryAfterSeconds: seconds });
+    this.retryAfterSeconds = seconds;
   }
 }

@@ -1,9 +1,9 @@
-import { ErrorCode } from '@villas/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCode, rateLimitedBodySchema, validationFailedBodySchema } from '@villas/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, pgErrorCode } from '../db/client';
-import { AppError, TooManyRequestsError, ValidationError } from '../lib/errors';
+import { AppError, TooManyRequestsError, ValidationError, type FieldIssue } from '../lib/errors';
 
 const DEFAULT_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
@@ -14,11 +14,58 @@ function pathOf(instancePath: string): Array<string | number> {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/** Human words for Fastify's own refusals of a body it could not read (its texts name internals). */
+const PARSER_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+};
+
 /**
- * One writer of every error body: `{code, message, requestId, issues?}` (DESIGN §4, STYLE error model).
- * 5xx messages are generic; the full error is logged with the request id.
+ * The one 400 body, whatever refused the input (a route's schema, a service's rule, the JSON or
+ * multipart parser): `{code: 'VALIDATION_FAILED', message, issues: [{path, message}], requestId}`.
+ * `issues` is never empty: a refusal that concerns no single field has one issue with the path `[]`.
+ */
+function sendBadRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: string,
+  issues?: FieldIssue[],
+) {
+  return reply.code(400).send({
+    code: ErrorCode.VALIDATION_FAILED,
+    message,
+    issues: issues?.length ? issues : [{ path: [], message }],
+    requestId: request.id,
+  });
+}
+
+/**
+ * One writer of every error body: `{code, message, requestId, issues?, details?}` (DESIGN §4, STYLE
+ * error model). 5xx messages are generic; the full error is logged with the request id.
+ *
+ * Nothing maps a database error on a value (PostgreSQL's class 22: an integer out of range, text
+ * with NUL, a malformed date) to a 400: the shared schemas bound every id, number and text before a
+ * request reaches the database, so such an error is a bug and answers 500 (the fuzz tests find it).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // The error bodies in each route's response schemas: documented in the OpenAPI, and held to them
+  // when sent. A route that reads input answers 400 to bad input; a rate-limited route 429.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema;
+    if (!schema) return;
+    const readsInput = schema.body || schema.querystring || schema.params || schema.consumes;
+    const limited = route.config?.rateLimit !== undefined;
+    if (!readsInput && !limited) return;
+    route.schema = {
+      ...schema,
+      response: {
+        ...(readsInput ? { 400: validationFailedBodySchema } : {}),
+        ...(limited ? { 429: rateLimitedBodySchema } : {}),
+        ...(schema.response as object | undefined),
+      },
+    };
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {
@@ -29,21 +76,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
           DEFAULT_ZOD_MESSAGE.test(v.message ?? '') && field ? `${field}: ${v.message}` : v.message;
         return { path, message: message ?? 'Invalid value' };
       });
-      return reply.code(400).send({
-        code: ErrorCode.VALIDATION_FAILED,
-        message: issues[0]?.message ?? 'The request is not valid',
-        requestId: request.id,
-        issues,
-      });
+      return sendBadRequest(request, reply, issues[0]?.message ?? 'The request is not valid', issues);
     }
+    if (err instanceof ValidationError) return sendBadRequest(request, reply, err.message, err.issues);
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      // Every limiter's 429: the seconds to wait as Retry-After, beside the message that says them.
       if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({
         code: err.code,
         message: err.message,
         requestId: request.id,
-        ...(err instanceof ValidationError && err.issues?.length ? { issues: err.issues } : {}),
         ...(err.details !== undefined ? { details: err.details } : {}),
       });
     }
@@ -70,15 +113,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         requestId: request.id,
       });
     }
-    // Class 22 (data exception): a value the database cannot hold, such as an id beyond its integer
-    // range. That is the caller's input, so a 400, for every route at once.
-    if (pgErrorCode(err)?.startsWith('22')) {
-      return reply.code(400).send({
-        code: ErrorCode.VALIDATION_FAILED,
-        message: 'A value in the request is out of range or malformed',
-        requestId: request.id,
-      });
-    }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     }
@@ -91,21 +125,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         requestId: request.id,
       });
     }
-    // Fastify's own 4xx: malformed JSON, body too large, unsupported media type, rate limit.
+    // Fastify's and its plugins' own 4xx: a body that is not JSON, a broken multipart body, too
+    // large, an unsupported media type.
+    if (status === 400) return sendBadRequest(request, reply, PARSER_MESSAGES[err.code] ?? err.message);
     const code =
       status === 413
         ? ErrorCode.PAYLOAD_TOO_LARGE
         : status === 415
           ? ErrorCode.UNSUPPORTED_MEDIA_TYPE
-          : status === 429
-            ? ErrorCode.RATE_LIMITED
-            : ErrorCode.VALIDATION_FAILED;
-    const message =
-      status === 413
-        ? 'The request is too large'
-        : status === 429
-          ? 'Too many requests. Please wait a minute and try again.'
-          : err.message;
+          : ErrorCode.VALIDATION_FAILED;
+    const message = status === 413 ? 'The request is too large' : err.message;
     return reply.code(status).send({ code, message, requestId: request.id });
   });
 });

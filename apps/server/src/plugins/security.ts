@@ -4,7 +4,7 @@ import { ErrorCode } from '@villas/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env';
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError, TooManyRequestsError } from '../lib/errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,11 +50,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     global: false,
     max: opts.config.rateLimit.max,
     timeWindow: opts.config.rateLimit.windowMs,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      code: ErrorCode.RATE_LIMITED,
-      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-    }),
+    // Thrown, so the error handler writes it like every other 429 (message with the wait, Retry-After).
+    errorResponseBuilder: (_req, ctx) => new TooManyRequestsError(ctx.ttl / 1000),
   });
 });
 

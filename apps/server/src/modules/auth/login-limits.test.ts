@@ -5,7 +5,8 @@ import { processEnv, testConfig } from '../../config/env';
 import { createDatabase, type Database } from '../../db/client';
 import { createUser } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { LoginLimiter, tryAgainIn } from './login-limits';
+import { tryAgainIn } from '../../lib/errors';
+import { LoginLimiter } from './login-limits';
 
 // Counts password verifications (the real Argon2id still runs): a refused attempt must cost none.
 const argon = vi.hoisted(() => ({ verifications: 0 }));
@@ -51,6 +52,7 @@ function expectAccountLocked(res: Awaited<ReturnType<typeof login>>, seconds = 6
     code: 'RATE_LIMITED',
     message: `Too many failed sign-in attempts. ${tryAgainIn(retryAfter)}`,
     requestId: expect.any(String),
+    details: { retryAfterSeconds: retryAfter },
   });
   expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
 }

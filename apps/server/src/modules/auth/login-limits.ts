@@ -35,20 +35,12 @@ const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 const keyOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** "Try again in 2 minutes." / "Try again in 30 seconds." */
-export function tryAgainIn(seconds: number): string {
-  if (seconds < 60) return `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
-
 function refuse(msBeforeNext: number, from: 'account' | 'address'): TooManyRequestsError {
-  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const what =
     from === 'account'
       ? 'Too many failed sign-in attempts.'
       : 'Too many failed sign-in attempts from this network.';
-  return new TooManyRequestsError(`${what} ${tryAgainIn(seconds)}`, seconds);
+  return new TooManyRequestsError(msBeforeNext / 1000, what);
 }
 
 /** The outcome of one counted attempt; exactly one of the two is called. */

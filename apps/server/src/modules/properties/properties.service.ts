@@ -73,7 +73,8 @@ async function resolveAmenities(
     const byName = new Map(found.map((a) => [a.name.toLowerCase(), a.id]));
     const unknown = names.filter((n) => !byName.has(n.toLowerCase()));
     if (unknown.length) {
-      throw new ValidationError(`Unknown amenities: ${[...new Set(unknown)].join(', ')}`, { unknown });
+      const message = `Unknown amenities: ${[...new Set(unknown)].join(', ')}`;
+      throw new ValidationError(message, [{ path: ['amenities'], message }]);
     }
     for (const n of names) out.push(byName.get(n.toLowerCase())!);
   }
@@ -81,7 +82,8 @@ async function resolveAmenities(
     const found = new Set((await repo.findAmenitiesById(db, ids)).map((a) => a.id));
     const unknown = [...new Set(ids.filter((id) => !found.has(id)))];
     if (unknown.length) {
-      throw new ValidationError(`Unknown amenity ids: ${unknown.join(', ')}`, { unknown });
+      const message = `Unknown amenity ids: ${unknown.join(', ')}`;
+      throw new ValidationError(message, [{ path: ['amenityIds'], message }]);
     }
     out.push(...ids);
   }

@@ -149,7 +149,7 @@ export async function assertStayAllowed(
   const rule = await repo.ruleOn(db, { propertyId: p.propertyId, date: p.checkIn });
   if (!rule) return;
   const breach = checkStay([toTerms(rule)], p.checkIn, p.checkOut);
-  if (breach) throw new ValidationError(breach.message, undefined, breach.issues);
+  if (breach) throw new ValidationError(breach.message, breach.issues);
 }
 
 // ---------------------------------------------------------------------------------------------------

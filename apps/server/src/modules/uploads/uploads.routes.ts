@@ -19,6 +19,18 @@ const DRAIN_LIMIT = 32 * 1024 * 1024;
 const tooLarge = () =>
   new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, 'Please select an image smaller than 10MB');
 
+/**
+ * A multipart body the parser could not read (no boundary, cut short, a malformed part header) is
+ * the client's mistake: a 400 saying how to send it. Our own refusals and the parser's limits (which
+ * carry their status) pass as they are.
+ */
+function unreadableUpload(err: unknown): unknown {
+  if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') return err;
+  return new ValidationError(
+    'The upload could not be read: send the image as multipart/form-data in the field "image"',
+  );
+}
+
 /** Reads and discards the rest of a request body; false when it goes on past `limit` bytes. */
 function discardBody(raw: IncomingMessage, limit: number): Promise<boolean> {
   if (raw.readableEnded) return Promise.resolve(true);
@@ -129,15 +141,23 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Send the image as multipart/form-data in the field "image"',
         );
       }
-      const part = await request.file();
-      if (!part) throw new ValidationError('Please select an image file (form field "image")');
+      const part = await request.file().catch((err: unknown) => {
+        throw unreadableUpload(err);
+      });
+      const noImage = () => {
+        const message = 'Please select an image file (form field "image")';
+        return new ValidationError(message, [{ path: ['image'], message }]);
+      };
+      if (!part) throw noImage();
       if (part.fieldname !== 'image') {
         // Read past the part (the parser stops at the size limit) so the answer follows the body.
         part.file.resume();
         await finished(part.file).catch(() => undefined);
-        throw new ValidationError('Please select an image file (form field "image")');
+        throw noImage();
       }
-      const data = await readLimited(part.file, request.raw, reply);
+      const data = await readLimited(part.file, request.raw, reply).catch((err: unknown) => {
+        throw unreadableUpload(err);
+      });
       return reply.code(201).send(await service.upload(data));
     },
   );

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  ErrorCode,
   IMAGE_MIME_TYPES,
   LIMITS,
   MAX_IMAGE_MEGAPIXELS,
@@ -9,7 +8,7 @@ import {
 } from '@villas/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { IMAGES_URL_PREFIX, LocalDiskImageStore, type ImageStore } from './uploads.storage';
 
 /** Largest image file accepted, uploaded or downloaded (a provider's photo). */
@@ -24,32 +23,25 @@ const CONCURRENCY = 2;
 /** Why the pipeline refused an image, for callers other than the upload form (a sync's report). */
 export type ImageRefusal = 'not-an-image' | 'too-many-pixels' | 'unreadable';
 
-/** An image the pipeline refused; answered to the upload form as its AppError (400). */
-export class ImageRefusedError extends AppError {
+/** An image the pipeline refused; answered to the upload form as a 400 on its `image` field. */
+export class ImageRefusedError extends ValidationError {
   constructor(
     public readonly reason: ImageRefusal,
-    code: ErrorCode,
     message: string,
-    details?: unknown,
   ) {
-    super(400, code, message, details);
+    super(message, [{ path: ['image'], message }]);
   }
 }
 
-export const notAnImage = () =>
-  new ImageRefusedError('not-an-image', ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Please select an image file', {
-    accepted: IMAGE_MIME_TYPES,
-  });
+export const notAnImage = () => new ImageRefusedError('not-an-image', 'Please select an image file');
 const tooManyPixels = () =>
   new ImageRefusedError(
     'too-many-pixels',
-    ErrorCode.VALIDATION_FAILED,
     `This image is too large to process (max ${MAX_IMAGE_MEGAPIXELS} megapixels)`,
   );
 const unreadable = () =>
   new ImageRefusedError(
     'unreadable',
-    ErrorCode.VALIDATION_FAILED,
     'This image could not be read. It may be damaged; please select another image file.',
   );
 

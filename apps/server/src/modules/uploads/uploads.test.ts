@@ -198,9 +198,11 @@ describe('POST /api/upload/image', () => {
     const before = filesOnDisk();
     const res = await upload([imagePart(data, 'villa.png', 'image/png')]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'UNSUPPORTED_MEDIA_TYPE',
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
       message: 'Please select an image file',
+      issues: [{ path: ['image'], message: 'Please select an image file' }],
+      requestId: expect.any(String),
     });
     expect(filesOnDisk()).toEqual(before);
   });
@@ -399,7 +401,7 @@ describe('the image service other modules call (createImageService: synced photo
     await expect(service().upload(Buffer.from('<!doctype html><p>Moved</p>'))).rejects.toMatchObject({
       reason: 'not-an-image',
       statusCode: 400,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
+      code: 'VALIDATION_FAILED',
     });
     await expect(service().upload(bombPng(8000, 8000))).rejects.toMatchObject({ reason: 'too-many-pixels' });
     const jpeg = await solid(800, 600).jpeg().toBuffer();

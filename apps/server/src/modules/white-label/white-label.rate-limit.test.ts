@@ -26,7 +26,7 @@ describe('public forms are rate-limited', () => {
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(limited.json().message).toMatch(/Too many requests/);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Try again in (\d+ seconds|1 minute)\.$/);
   });
 
   it('answers 429 after the configured number of brochure downloads', async () => {

@@ -33,7 +33,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
 import { properties, whiteLabelLinks } from '../../db/schema';
 import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, ValidationError, fieldIssuesOf } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
@@ -151,7 +151,7 @@ export async function updateLink(
       (input.markupType && input.markupType !== before.markupType ? 0 : before.markupValue),
   });
   if (!checked.success) {
-    throw new ValidationError(checked.error.issues[0]!.message, { issues: checked.error.issues });
+    throw new ValidationError(checked.error.issues[0]!.message, fieldIssuesOf(checked.error.issues));
   }
   if (input.propertyIds) await assertPropertiesExist(db, input.propertyIds);
   const { currency, markupType, markupValue } = checked.data;
