@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../plugins/auth';
-import type { IntegrationDeps } from '../integrations/deps';
+import type { IntegrationDeps } from '../integrations/integrations.service';
 import {
   createConnection,
   deleteConnection,

@@ -12,8 +12,7 @@ import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import { maskSecret, SecretDecryptError } from '../../lib/secrets';
 import type { AuthUser } from '../../plugins/auth';
 import { releaseConnectionFeeds } from '../ical/ical.service';
-import { adapterFor, type Credentials } from '../integrations/adapters';
-import type { IntegrationDeps } from '../integrations/deps';
+import { adapterFor, type Credentials, type IntegrationDeps } from '../integrations/integrations.service';
 import * as repo from './api-connections.repository';
 
 type CreateInput = z.output<typeof apiConnectionInputSchema>;

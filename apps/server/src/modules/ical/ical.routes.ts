@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../plugins/auth';
-import type { IntegrationDeps } from '../integrations/deps';
+import type { IntegrationDeps } from '../integrations/integrations.service';
 import {
   addFeed,
   getExport,

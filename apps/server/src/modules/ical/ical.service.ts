@@ -14,13 +14,19 @@ import { pgErrorCode } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { listManualBlockedNights, replaceImportedNights } from '../calendar/calendar.service';
-import { registerAdapter, type ProviderAdapter } from '../integrations/adapters';
-import type { IntegrationDeps } from '../integrations/deps';
-import { ProviderError, providerErrorOf } from '../integrations/provider-error';
+import {
+  registerAdapter,
+  type IntegrationDeps,
+  type ProviderAdapter,
+} from '../integrations/integrations.service';
+import { ProviderError, providerErrorOf } from '../../lib/provider-error';
 import { getProperty } from '../properties/properties.service';
-import type { JobRecorder } from '../sync-reports/jobs';
+import type { JobRecorder } from '../sync-reports/jobs.service';
 import { renderCalendar } from './ical.export';
 import { parseFeed, type ParsedFeed } from './ical.parse';
+
+// The feed parser is part of this module's surface: the Invenio adapter reads its calendars with it.
+export { parseFeed, type ParsedFeed };
 import * as repo from './ical.repository';
 
 type FeedInput = z.output<typeof icalFeedInputSchema>;

@@ -1,35 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config/env';
-import type { Db } from '../../db/client';
-import { createOutbound } from '../../lib/outbound';
-import { SecretBox } from '../../lib/secrets';
 import { apiConnectionsRoutes } from '../api-connections/api-connections.routes';
 import { rewrapSecrets } from '../api-connections/api-connections.service';
 import { icalRoutes } from '../ical/ical.routes';
 import { invenioRoutes } from '../invenio/invenio.routes';
-import { JobRunner } from '../sync-reports/jobs';
-import { Scheduler } from '../sync-reports/scheduler';
+import { Scheduler } from '../sync-reports/scheduler.service';
 import { syncReportsRoutes } from '../sync-reports/sync-reports.routes';
 import { failAbandonedRuns } from '../sync-reports/sync-reports.service';
-import { createImageService } from '../uploads/uploads.service';
-import type { IntegrationDeps } from './deps';
-// Provider adapters register themselves when their module loads.
+import { createIntegrationDeps } from './integrations.service';
+// Provider adapters register themselves when their service loads (the routes above load them too).
 import '../ical/ical.service';
-import '../invenio/invenio.adapter';
-
-/** The integration services' shared parts over one database (tests build extra ones). */
-export function createIntegrationDeps(db: Db, config: Config, log: IntegrationDeps['log']): IntegrationDeps {
-  return {
-    db,
-    config,
-    log,
-    box: new SecretBox(config.sessionSecret, config.previousSecrets),
-    outbound: createOutbound({ allowHosts: config.outbound.allowHosts }),
-    runner: new JobRunner(db, log),
-    images: createImageService(config.uploadDir),
-    startedAt: new Date(),
-  };
-}
+import '../invenio/invenio.service';
 
 /**
  * Integrations (issue 9): API connections, the Invenio adapter, iCal import and export, sync

@@ -9,6 +9,7 @@ import {
 import type { Db, Queryable } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import type { OutboundResponse } from '../../lib/outbound';
+import { ProviderError, providerErrorOf } from '../../lib/provider-error';
 import { priceMap, setPriceRanges } from '../calendar/calendar.service';
 import {
   applyFeed,
@@ -16,18 +17,18 @@ import {
   ensureConnectionFeed,
   feedWindow,
   fetchFeed,
+  parseFeed,
   recordPropertyFeedError,
+  type ParsedFeed,
 } from '../ical/ical.service';
-import { parseFeed, type ParsedFeed } from '../ical/ical.parse';
 import {
   registerAdapter,
   type Credentials,
+  type IntegrationDeps,
   type ProviderAdapter,
   type SyncSummary,
   type SyncTarget,
-} from '../integrations/adapters';
-import type { IntegrationDeps } from '../integrations/deps';
-import { ProviderError, providerErrorOf } from '../integrations/provider-error';
+} from '../integrations/integrations.service';
 import {
   createRegion,
   createSubregion,
@@ -35,7 +36,7 @@ import {
   type ResolvedLocation,
 } from '../locations/locations.service';
 import { replaceProviderRules } from '../stay-rules/stay-rules.service';
-import type { JobRecorder } from '../sync-reports/jobs';
+import type { JobRecorder } from '../sync-reports/jobs.service';
 import { ImageRefusedError, MAX_IMAGE_BYTES, type ImageRefusal } from '../uploads/uploads.service';
 import {
   InvenioClient,

@@ -15,9 +15,15 @@ import {
   findConnectionOrThrow,
   recordConnectionSync,
 } from '../api-connections/api-connections.service';
-import { adapterFor, type Credentials, type SyncSummary } from '../integrations/adapters';
-import type { IntegrationDeps } from '../integrations/deps';
-import { toHttpError } from '../integrations/provider-error';
+import {
+  adapterFor,
+  type Credentials,
+  type IntegrationDeps,
+  type SyncSummary,
+} from '../integrations/integrations.service';
+import { toHttpError } from '../../lib/provider-error';
+// Registers the Invenio adapter (integrations.service's adapterFor finds it by provider).
+import './invenio.adapter';
 
 type Input = z.output<typeof invenioRequestSchema>;
 

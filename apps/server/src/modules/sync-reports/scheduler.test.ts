@@ -6,8 +6,8 @@ import { createDatabase, type Database } from '../../db/client';
 import { scheduledRuns, syncJobs } from '../../db/schema';
 import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { createIntegrationDeps } from '../integrations/integrations.plugin';
-import { Scheduler, slotOf } from './scheduler';
+import { createIntegrationDeps } from '../integrations/integrations.service';
+import { Scheduler, slotOf } from './scheduler.service';
 
 const ctx = useTestContext();
 let admin = '';

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { apiConnections, icalFeeds, syncedProperties, syncJobs, syncMonitoring } from '../../db/schema';
+import {
+  apiConnections,
+  icalFeeds,
+  scheduledRuns,
+  syncedProperties,
+  syncJobs,
+  syncMonitoring,
+} from '../../db/schema';
 
 export type JobRow = typeof syncJobs.$inferSelect;
 
@@ -176,4 +183,25 @@ export async function stats(db: Queryable) {
 /** Deletes reports older than `before` (details go with them). */
 export async function pruneJobs(db: Queryable, before: Date): Promise<void> {
   await db.delete(syncJobs).where(and(lt(syncJobs.createdAt, before), isNotNull(syncJobs.completedAt)));
+}
+
+/**
+ * Claims a scheduler slot: true for the one instance whose insert wins (ON CONFLICT DO NOTHING …
+ * RETURNING answers a row to one of them only).
+ */
+export async function claimSlot(
+  db: Queryable,
+  slot: { name: string; slot: Date; claimedBy: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(scheduledRuns)
+    .values(slot)
+    .onConflictDoNothing()
+    .returning({ name: scheduledRuns.name });
+  return rows.length === 1;
+}
+
+/** Claims older than a week are forgotten (a slot is never claimed again that late). */
+export async function pruneSlots(db: Queryable): Promise<void> {
+  await db.delete(scheduledRuns).where(sql`${scheduledRuns.slot} < now() - interval '7 days'`);
 }

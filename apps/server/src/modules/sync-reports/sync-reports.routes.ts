@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../plugins/auth';
-import type { IntegrationDeps } from '../integrations/deps';
+import type { IntegrationDeps } from '../integrations/integrations.service';
 import { getReport, getStats, listReports, startComprehensiveSync } from './sync-reports.service';
 
 /** Sync monitoring (seed 001 §2, §3, §7): reports of every run, and the comprehensive sync. */

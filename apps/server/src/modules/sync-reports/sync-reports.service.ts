@@ -14,9 +14,8 @@ import {
   recordConnectionSync,
 } from '../api-connections/api-connections.service';
 import { listAllFeeds, runFeeds } from '../ical/ical.service';
-import { adapterFor } from '../integrations/adapters';
-import type { IntegrationDeps } from '../integrations/deps';
-import { providerErrorOf } from '../integrations/provider-error';
+import { adapterFor, type IntegrationDeps } from '../integrations/integrations.service';
+import { providerErrorOf } from '../../lib/provider-error';
 import type { Provider } from '@villas/shared';
 import * as repo from './sync-reports.repository';
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@villas/shared';
-import { sql } from 'drizzle-orm';
-import { scheduledRuns } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { listEnabledConnections, startConnectionSync } from '../api-connections/api-connections.service';
 import { startAllFeedsRun } from '../ical/ical.service';
-import type { IntegrationDeps } from '../integrations/deps';
+import type { IntegrationDeps } from '../integrations/integrations.service';
+import * as repo from './sync-reports.repository';
 import { failAbandonedRuns, pruneReports } from './sync-reports.service';
 
 /**
@@ -51,12 +50,7 @@ export class Scheduler {
 
   /** Tries to claim (task, slot); true for the one instance that wins. */
   async claim(name: string, slot: Date): Promise<boolean> {
-    const rows = await this.deps.db
-      .insert(scheduledRuns)
-      .values({ name, slot, claimedBy: this.instanceId })
-      .onConflictDoNothing()
-      .returning({ name: scheduledRuns.name });
-    return rows.length === 1;
+    return repo.claimSlot(this.deps.db, { name, slot, claimedBy: this.instanceId });
   }
 
   /** One pass: housekeeping, then each due task this instance wins. Answers the tasks it started. */
@@ -67,7 +61,7 @@ export class Scheduler {
 
     if (await this.claim('prune', slotOf(now, 24 * 60))) {
       await pruneReports(this.deps);
-      await this.deps.db.delete(scheduledRuns).where(sql`${scheduledRuns.slot} < now() - interval '7 days'`);
+      await repo.pruneSlots(this.deps.db);
     }
     if (intervalMinutes > 0 && (await this.claim('connections', slotOf(now, intervalMinutes)))) {
       for (const c of await listEnabledConnections(this.deps)) {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@villas/shared';
-import { AppError } from '../../lib/errors';
-import { OutboundError } from '../../lib/outbound';
+import { AppError } from './errors';
+import { OutboundError } from './outbound';
 
 /**
  * A provider (Invenio, an iCal feed, a photo host) failed or answered something unusable. Its

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { OutboundError } from '../../lib/outbound';
-import { ProviderError, providerErrorOf } from '../integrations/provider-error';
+import { ProviderError, providerErrorOf } from '../../lib/provider-error';
 import * as repo from './sync-reports.repository';
 
 /**

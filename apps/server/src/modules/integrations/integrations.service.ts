@@ -1,7 +1,44 @@
 import type { InvenioFilters, Provider } from '@villas/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
-import type { JobRecorder } from '../sync-reports/jobs';
-import type { IntegrationDeps } from './deps';
+import { createOutbound, type Outbound } from '../../lib/outbound';
+import { SecretBox } from '../../lib/secrets';
+import { JobRunner, type JobRecorder } from '../sync-reports/jobs.service';
+import { createImageService, type ImageUploadService } from '../uploads/uploads.service';
+
+/**
+ * What the integration services share, built once per app by the integrations plugin: the
+ * database, the secret box (credentials at rest), the guarded outbound client, the job runner and
+ * the uploads' image pipeline (synced photos are stored through it).
+ */
+export interface IntegrationDeps {
+  db: Db;
+  config: Config;
+  box: SecretBox;
+  outbound: Outbound;
+  runner: JobRunner;
+  /** The upload image pipeline and store: a provider's photos are re-hosted like uploads. */
+  images: ImageUploadService;
+  log: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn'>;
+  /** Instance start: runs 'running' from before it belong to a dead process (PGlite). */
+  startedAt: Date;
+}
+
+/** The integration services' shared parts over one database (tests build extra ones). */
+export function createIntegrationDeps(db: Db, config: Config, log: IntegrationDeps['log']): IntegrationDeps {
+  return {
+    db,
+    config,
+    log,
+    box: new SecretBox(config.sessionSecret, config.previousSecrets),
+    outbound: createOutbound({ allowHosts: config.outbound.allowHosts }),
+    runner: new JobRunner(db, log),
+    images: createImageService(config.uploadDir),
+    startedAt: new Date(),
+  };
+}
 
 /** Decrypted credentials of a connection (or typed into the Invenio test panel). */
 export interface Credentials {
