@@ -137,6 +137,36 @@ test('each public page stays within its JavaScript and CSS budget and loads no f
   console.log(`Public pages, gzip:\n  ${measured.join('\n  ')}`);
 });
 
+test("the landing's contact form loads its code when a visitor comes to it, and sends", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(await r.text());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const formCode = () => scripts.filter((t) => FORM_CODE.some((c) => t.includes(c.marker))).length;
+  expect(formCode(), 'form code before the form is reached').toBe(0);
+
+  await page
+    .getByRole('region', { name: 'Extraordinary Luxury' })
+    .getByRole('link', { name: 'Request Access' })
+    .click();
+  const contact = page.locator('#contact');
+  // The form's own select (Radix, with its state) has replaced the drawing of it.
+  await expect(contact.getByRole('combobox', { name: 'Inquiry type' })).toHaveAttribute(
+    'data-state',
+    'closed',
+  );
+  expect(formCode(), 'form code once the form is reached').toBeGreaterThan(0);
+  await contact.getByLabel('First name').fill('Claire');
+  await contact.getByLabel('Last name').fill('Dubois');
+  await contact.getByLabel('Email').fill('claire.dubois@riviera.example');
+  await contact.getByRole('combobox', { name: 'Inquiry type' }).click();
+  await page.getByRole('option', { name: 'Sign up as Agent' }).click();
+  await contact.getByLabel('Message').fill('We plan a week on the Riviera for twelve guests.');
+  await contact.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message Sent')).toBeVisible();
+});
+
 test('the HTML of each public page, before any script runs, has its heading, title and link preview', async ({
   browser,
   adminApi,

@@ -2,6 +2,7 @@ import type { InquiryType } from '@villas/shared';
 import { ChevronDown } from 'lucide-react';
 import {
   lazy,
+  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -26,38 +27,24 @@ const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'message'] as const;
 /** The controls a visitor can reach, in order: the same in the preview and in the form. */
 const CONTROLS = 'input:not([aria-hidden]), textarea, button:not([aria-hidden])';
 
-interface Handover {
-  values: Partial<ContactFormInput>;
-  /** Which control had focus (its place among CONTROLS), to give it back in the form. */
-  focused: number;
-}
-
 /**
  * The landing page's contact form without its cost on arrival: the form's validation (zod), form
  * library and select load when the form is needed — the section comes near the viewport, a visitor
  * reaches into it (pointer, keyboard), or the page opens at #contact. Until then, and on the server,
- * the same form is drawn without them; what a visitor typed there and where the focus was carry over.
+ * the same form is drawn without them. The switch is a transition: the drawing stays, and can be
+ * typed into, until the form's code is there; the form then starts from what was typed, with the
+ * focus where it was.
  */
 export function DeferredContactForm({ initialType }: { initialType?: InquiryType }) {
   const frame = useRef<HTMLDivElement>(null);
-  const [handover, setHandover] = useState<Handover | null>(null);
-
+  const [wanted, setWanted] = useState(false);
   const load = useCallback(() => {
-    if (handover || !frame.current) return;
-    const controls = [...frame.current.querySelectorAll<HTMLElement>(CONTROLS)];
-    const form = frame.current.querySelector('form');
-    const data = form ? new FormData(form) : null;
-    const values: Partial<ContactFormInput> = {};
-    for (const name of TEXT_FIELDS) {
-      const value = data?.get(name);
-      if (typeof value === 'string' && value) values[name] = value;
-    }
-    setHandover({ values, focused: controls.indexOf(document.activeElement as HTMLElement) });
-  }, [handover]);
+    if (!wanted) startTransition(() => setWanted(true));
+  }, [wanted]);
 
   useEffect(() => {
     const el = frame.current;
-    if (!el || handover) return;
+    if (!el || wanted) return;
     if (window.location.hash === '#contact' || typeof IntersectionObserver === 'undefined') {
       load();
       return;
@@ -70,56 +57,67 @@ export function DeferredContactForm({ initialType }: { initialType?: InquiryType
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [handover, load]);
+  }, [wanted, load]);
 
+  const preview = <ContactFormPreview initialType={initialType} />;
   return (
     <div ref={frame} onFocus={load} onPointerDown={load}>
-      {handover ? (
-        <Suspense fallback={<ContactFormPreview initialType={initialType} values={handover.values} />}>
-          <ContactForm initialType={initialType} initialValues={handover.values} />
-          <FocusAgain frame={frame} index={handover.focused} />
-        </Suspense>
-      ) : (
-        <ContactFormPreview initialType={initialType} />
-      )}
+      <Suspense fallback={preview}>
+        {wanted ? <LoadedForm frame={frame} initialType={initialType} /> : preview}
+      </Suspense>
     </div>
   );
 }
 
-/** Once the form has replaced its preview: focus goes back to the control that had it. */
-function FocusAgain({ frame, index }: { frame: RefObject<HTMLDivElement | null>; index: number }) {
+/**
+ * The form, taking over from the drawing: what was typed there and which control had focus are read
+ * from the page as it first renders (the drawing is still on screen until this commits).
+ */
+function LoadedForm({
+  frame,
+  initialType,
+}: {
+  frame: RefObject<HTMLDivElement | null>;
+  initialType?: InquiryType;
+}) {
+  const [handover] = useState(() => {
+    const root = frame.current;
+    const controls = root ? [...root.querySelectorAll<HTMLElement>(CONTROLS)] : [];
+    const form = root?.querySelector('form');
+    const data = form ? new FormData(form) : null;
+    const values: Partial<ContactFormInput> = {};
+    for (const name of TEXT_FIELDS) {
+      const value = data?.get(name);
+      if (typeof value === 'string' && value) values[name] = value;
+    }
+    return { values, focused: controls.indexOf(document.activeElement as HTMLElement) };
+  });
   useEffect(() => {
-    if (index < 0) return;
-    frame.current?.querySelectorAll<HTMLElement>(CONTROLS)[index]?.focus();
-  }, [frame, index]);
-  return null;
+    if (handover.focused >= 0)
+      frame.current?.querySelectorAll<HTMLElement>(CONTROLS)[handover.focused]?.focus();
+  }, [frame, handover]);
+  return <ContactForm initialType={initialType} initialValues={handover.values} />;
 }
 
 /**
  * The contact form's look and fields without its logic: what the server renders and what shows
  * until the form's code is there. Submitting it waits for the form.
  */
-function ContactFormPreview({
-  initialType,
-  values,
-}: {
-  initialType?: InquiryType;
-  values?: Partial<ContactFormInput>;
-}) {
+function ContactFormPreview({ initialType }: { initialType?: InquiryType }) {
   const type = inquiryTypeOptions.find((o) => o.value === (initialType ?? 'other'))!;
   const hold = (e: FormEvent) => e.preventDefault();
   return (
     <form onSubmit={hold} noValidate className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label="First name">
-          <Input name="firstName" autoComplete="given-name" defaultValue={values?.firstName} />
+          <Input name="firstName" autoComplete="given-name" />
         </Field>
         <Field label="Last name">
-          <Input name="lastName" autoComplete="family-name" defaultValue={values?.lastName} />
+          <Input name="lastName" autoComplete="family-name" />
         </Field>
       </div>
       <Field label="Email">
-        <Input name="email" type="email" autoComplete="email" defaultValue={values?.email} />
+        <Input name="email" type="email" autoComplete="email" />
       </Field>
       <Field label="Inquiry type">
         <button type="button" role="combobox" aria-expanded={false} className={selectTriggerClass}>
@@ -128,7 +126,7 @@ function ContactFormPreview({
         </button>
       </Field>
       <Field label="Message">
-        <Textarea name="message" rows={4} defaultValue={values?.message} />
+        <Textarea name="message" rows={4} />
       </Field>
       <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-56">
         Send Message
