@@ -138,6 +138,21 @@ export async function generateCatalogue(db: Db, opts: GenerateOptions): Promise<
     log(`  prices and blocked nights: properties ${from}–${to} of ${hi}`);
   }
 
+  // Stay rules (issue 13) on one villa in three: a festive minimum stay that ends before the
+  // bench's July stay (a dated search's probe reaches it and leaves it) and Saturday check-ins in
+  // August (after the stay's check-in: never reached). No villa's result changes, so runs before and
+  // after the rules are comparable; the dated shapes pay for the per-villa rule probe.
+  await db.execute(sql`
+    insert into stay_rules (property_id, start_date, end_date, min_nights, check_in_days)
+    select p.id, r.start_date, r.end_date, r.min_nights, r.check_in_days
+    from properties p
+    cross join (values
+      (${BENCH_START}::date, ${BENCH_START}::date + 2, 7::smallint, null::smallint[]),
+      (${BENCH_START}::date + 212, ${BENCH_START}::date + 242, 7::smallint, '{6}'::smallint[])
+    ) as r(start_date, end_date, min_nights, check_in_days)
+    where p.id % 3 = 0`);
+  log(`  stay rules on one villa in three`);
+
   await db.execute(sql`analyze`);
   const result: GenerateResult = {
     properties: await scalar(db, sql`select count(*) as n from properties`),
