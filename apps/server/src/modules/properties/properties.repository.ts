@@ -105,10 +105,10 @@ export function toProperty(row: PropertyRow): Property {
 
 export async function listProperties(
   db: Queryable,
-  opts: { where?: SQL; limit?: number; offset?: number } = {},
+  opts: { ids?: number[]; limit?: number; offset?: number } = {},
 ): Promise<Property[]> {
   const q = selectProperties(db).orderBy(asc(properties.id));
-  if (opts.where) q.where(opts.where);
+  if (opts.ids) q.where(inArray(properties.id, opts.ids));
   if (opts.limit) q.limit(opts.limit);
   if (opts.offset) q.offset(opts.offset);
   return (await q).map(toProperty);

@@ -29,6 +29,10 @@ const notFound = () => new NotFoundError('Property not found');
 
 export const listProperties = repo.listProperties;
 
+/** These properties as the API answers them, in id order (unknown ids are simply absent). */
+export const listPropertiesByIds = (db: Queryable, ids: number[]): Promise<Property[]> =>
+  repo.listProperties(db, { ids });
+
 export async function getProperty(db: Queryable, id: number): Promise<Property> {
   const property = await repo.findProperty(db, id);
   if (!property) throw notFound();

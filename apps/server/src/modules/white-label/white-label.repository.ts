@@ -56,7 +56,24 @@ const propertyNamesSql = sql<string[]>`array(
  * Links with their view counts (one grouped sub-query over the views of the links in scope, joined
  * once), their property names and their agent's account.
  */
-export async function listLinks(db: Queryable, p: { where: SQL } & Paging) {
+/**
+ * Links with their view counts, property names and agent, newest first: one link (`id`), an agent's
+ * (`agentId`), or those whose title or agent matches `q` (see `linkMatches`). Deleted links are left
+ * out unless `withDeleted`.
+ */
+export async function listLinks(
+  db: Queryable,
+  params: { id?: number; agentId?: number; q?: string; withDeleted?: boolean } & Paging,
+) {
+  const p = {
+    ...params,
+    where: and(
+      params.id != null ? eq(whiteLabelLinks.id, params.id) : undefined,
+      params.agentId != null ? eq(whiteLabelLinks.agentId, params.agentId) : undefined,
+      params.q ? linkMatches(db, params.q) : undefined,
+      params.withDeleted ? undefined : notDeleted,
+    ),
+  };
   const counts = db
     .select({
       linkId: whiteLabelViews.linkId,

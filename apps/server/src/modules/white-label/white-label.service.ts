@@ -1,4 +1,4 @@
-import { findBookableProperty, stayTotals } from '../properties/properties.service';
+import { findBookableProperty, listPropertiesByIds, stayTotals } from '../properties/properties.service';
 import { randomUUID } from 'node:crypto';
 import {
   clientPrice,
@@ -28,17 +28,14 @@ import {
   updateWhiteLabelSchema,
   VIEW_REPEAT_WINDOW_MINUTES,
 } from '@villas/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
-import { properties, whiteLabelLinks } from '../../db/schema';
 import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
 import { ForbiddenError, NotFoundError, ValidationError, fieldIssuesOf } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { listExchangeRates } from '../exchange-rates/exchange-rates.service';
-import { listProperties } from '../properties/properties.repository';
 import { notify } from '../notifications/notifications.service';
 import { assertStayAllowed } from '../stay-rules/stay-rules.service';
 import * as repo from './white-label.repository';
@@ -125,7 +122,7 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
     markupType: input.markupType,
     markupValue: markupToStored(input.markupValue),
   });
-  const [listed] = await repo.listLinks(db, { where: eq(whiteLabelLinks.id, row.id) });
+  const [listed] = await repo.listLinks(db, { id: row.id, withDeleted: true });
   return fromListRow(listed!);
 }
 
@@ -168,7 +165,7 @@ export async function updateLink(
     markupValue: markupToStored(markupValue),
   });
   if (!row) throw new NotFoundError(LINK_NOT_FOUND);
-  const [listed] = await repo.listLinks(db, { where: eq(whiteLabelLinks.id, row.id) });
+  const [listed] = await repo.listLinks(db, { id: row.id, withDeleted: true });
   return fromListRow(listed!);
 }
 
@@ -214,7 +211,7 @@ async function priceVillas(
  */
 export async function previewPrices(db: Db, input: PreviewInput): Promise<LinkPricePreview> {
   await assertPropertiesExist(db, input.propertyIds);
-  const found = await listProperties(db, { where: inArray(properties.id, input.propertyIds) });
+  const found = await listPropertiesByIds(db, input.propertyIds);
   const byId = new Map(found.map((p) => [p.id, p]));
   const villas = input.propertyIds.flatMap((id) => byId.get(id) ?? []);
   const stay = linkStayOf(input.searchFilters);
@@ -279,9 +276,7 @@ export async function publicCollection(
   const link = await repo.findLiveLinkByUuid(db, uuid);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
 
-  const found = link.propertyIds.length
-    ? await listProperties(db, { where: inArray(properties.id, link.propertyIds) })
-    : [];
+  const found = link.propertyIds.length ? await listPropertiesByIds(db, link.propertyIds) : [];
   const byId = new Map(found.map((p) => [p.id, p]));
   const villas = link.propertyIds.flatMap((id) => byId.get(id) ?? []);
   const pricing = pricingOf(link);
@@ -441,10 +436,7 @@ export async function dashboardLinks(
   actor: AuthUser,
   paging: Paging = {},
 ): Promise<WhiteLabelLink[]> {
-  const rows = await repo.listLinks(db, {
-    where: and(eq(whiteLabelLinks.agentId, actor.id), repo.notDeleted)!,
-    ...paging,
-  });
+  const rows = await repo.listLinks(db, { agentId: actor.id, ...paging });
   return rows.map(fromListRow);
 }
 
@@ -455,10 +447,7 @@ export async function agentLinks(
   paging: Paging = {},
 ): Promise<WhiteLabelLink[]> {
   assertCanActOn(actor, 'whiteLabelLink', agentId, 'Agent not found');
-  const rows = await repo.listLinks(db, {
-    where: and(eq(whiteLabelLinks.agentId, agentId), repo.notDeleted)!,
-    ...paging,
-  });
+  const rows = await repo.listLinks(db, { agentId, ...paging });
   return rows.map(fromListRow);
 }
 
@@ -521,8 +510,7 @@ export async function adminLinks(
   db: Db,
   { q, ...paging }: Paging & { q?: string } = {},
 ): Promise<AdminWhiteLabelLink[]> {
-  const where = q ? and(repo.notDeleted, repo.linkMatches(db, q))! : repo.notDeleted;
-  const rows = await repo.listLinks(db, { where, ...paging });
+  const rows = await repo.listLinks(db, { q, ...paging });
   return rows.map((r) => ({
     ...fromListRow(r),
     agentId: r.link.agentId,
