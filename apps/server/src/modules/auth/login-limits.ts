@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
 import { TooManyRequestsError } from '../../lib/errors';
+import * as repo from './login-limits.repository';
 
 /**
  * Failed sign-ins, per account and per client address, counted in the `rate_limits` table so every
@@ -62,7 +61,7 @@ export class LoginLimiter {
     private readonly db: Db,
     private readonly settings: LoginLimitSettings,
   ) {
-    const common = { storeClient: db, schema: rateLimits, clearExpiredByTimeout: false };
+    const common = { ...repo.counterStore(db), clearExpiredByTimeout: false };
     this.streak = new RateLimiterDrizzle({
       ...common,
       keyPrefix: 'login-account-failures',
@@ -139,10 +138,7 @@ export class LoginLimiter {
   /** Deletes long-expired counters every few minutes until `stop()`. */
   start(onError: (err: unknown) => void): void {
     this.cleanup = setInterval(() => {
-      this.db
-        .delete(rateLimits)
-        .where(lt(rateLimits.expire, new Date(Date.now() - EXPIRED_KEEP_MS)))
-        .catch(onError);
+      repo.deleteExpiredCounters(this.db, new Date(Date.now() - EXPIRED_KEEP_MS)).catch(onError);
     }, CLEANUP_INTERVAL_MS);
     this.cleanup.unref();
   }
