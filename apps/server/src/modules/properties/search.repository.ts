@@ -118,7 +118,7 @@ function keepsStayRules(stay: { checkIn: string; nights: number }) {
 
 /** weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown. */
 const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: number) =>
-  sql`round(${totalCost} * ${rate} * 7 / ${nights}::integer, 2)`;
+  sql<string | null>`round(${totalCost} * ${rate} * 7 / ${nights}::integer, 2)`;
 
 /**
  * The search query, evaluated in the database as ONE statement (DESIGN §6), in two steps:
@@ -194,8 +194,11 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const weekly = stay
     ? weeklyOfStay(sql`c.total_cost`, sql`c.rate`, stay.nights)
     : weeklyEurSql(sql`c.base`, sql`c.rate`);
-  // Step 1b: the weekly figure once per villa.
-  const priced = sql`(select c.*, ${weekly} as weekly_eur from ${candidates} offset 0) w`;
+  // Step 1b: the weekly figure once per villa, when the budget or a price sort needs it; otherwise
+  // only the page's villas get it (step 2).
+  const weeklyInHits = params.maxPrice != null || params.sort === 'price-asc' || params.sort === 'price-desc';
+  const priced = sql`(select c.*, ${weeklyInHits ? weekly : sql`null::numeric`} as weekly_eur
+    from ${candidates} offset 0) w`;
   const hitsWhere = params.maxPrice != null ? sql`where w.weekly_eur <= ${params.maxPrice}::numeric` : sql``;
   const total = params.withTotal ? sql`(count(*) over ())::integer` : sql`null::integer`;
   const hits = sql`(
@@ -211,7 +214,12 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const q = selectProperties(db, {
     totalCost: sql<string | null>`hits.total_cost`.as('total_cost'),
     totalCostEur: sql<string | null>`round(hits.total_cost * ${rateToEurSql}, 2)`.as('total_cost_eur'),
-    weeklyEur: sql<string | null>`hits.weekly_eur`.as('weekly_eur'),
+    weeklyEur: (weeklyInHits
+      ? sql<string | null>`hits.weekly_eur`
+      : stay
+        ? weeklyOfStay(sql`hits.total_cost`, rateToEurSql, stay.nights)
+        : weeklyEurSql(basePrice, rateToEurSql)
+    ).as('weekly_eur'),
     total: sql<number | null>`hits.total`.as('total'),
   })
     .innerJoin(hits, sql`hits.id = ${properties.id}`)
