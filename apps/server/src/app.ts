@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { Mailer } from './lib/mailer';
+import { validatorCompiler } from './lib/request-validator';
 import { registerModules } from './modules';
 import { serverPages } from './modules/pages/pages';
 import { auditPlugin } from './plugins/audit';

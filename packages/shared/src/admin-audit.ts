@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathIdSchema } from './common.js';
+import { MAX_ID, pathIdSchema } from './common.js';
 
 /** One page of the audit log. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
@@ -19,6 +19,7 @@ export const auditLogQuerySchema = z.object({
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
     .min(0, 'offset cannot be negative')
+    .max(MAX_ID, 'offset is too large')
     .default(0),
   action: z
     .string()

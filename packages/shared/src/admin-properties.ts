@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { propertyUpdateSchema } from './catalogue.js';
 import { isoDateSchema } from './dates.js';
+import { MAX_ID } from './common.js';
 import { currencySchema, propertyTypeSchema } from './property.js';
 
 /** One page of the admin Properties tab. */
@@ -26,6 +27,7 @@ export const adminPropertiesQuerySchema = z.object({
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
     .min(0, 'offset cannot be negative')
+    .max(MAX_ID, 'offset is too large')
     .default(0),
 });
 export type AdminPropertiesQuery = z.input<typeof adminPropertiesQuerySchema>;

@@ -3,11 +3,14 @@ import { isValidIsoDate, isoDateSchema } from './dates.js';
 import { currencySchema, propertyTypeSchema } from './property.js';
 import { dbIdSchema, pathIdSchema, requiredText } from './common.js';
 
+/** The most a price may be (a nightly or custom price in the property's currency). */
+const MAX_PRICE = 10_000_000;
+
 const money = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
-    .max(10_000_000, `${label} is too large`)
+    .max(MAX_PRICE, `${label} is too large`)
     .refine((n) => Math.round(n * 100) === n * 100, `${label} can have at most 2 decimals`);
 
 const propertyFields = {
@@ -54,7 +57,11 @@ const propertyFields = {
   customPricing: z
     .record(
       z.string(),
-      z.number().int('Custom prices must be whole numbers').min(0, 'Custom prices cannot be negative'),
+      z
+        .number()
+        .int('Custom prices must be whole numbers')
+        .min(0, 'Custom prices cannot be negative')
+        .max(MAX_PRICE, 'Custom prices must be at most 10,000,000'),
     )
     .superRefine((prices, ctx) => {
       for (const date of Object.keys(prices)) {
@@ -107,7 +114,11 @@ export const searchFiltersSchema = z
     /** The most per week, in the site currency (EUR). */
     maxPrice: z.preprocess(
       blankToUndefined,
-      z.coerce.number().min(0, 'Maximum price cannot be negative').optional(),
+      z.coerce
+        .number()
+        .min(0, 'Maximum price cannot be negative')
+        .max(1_000_000_000, 'Maximum price is too large')
+        .optional(),
     ),
     checkIn: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     checkOut: z.preprocess(blankToUndefined, isoDateSchema.optional()),

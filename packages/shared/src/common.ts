@@ -35,7 +35,7 @@ export const emailSchema = z
 /** Optional paging for collections that can grow (DESIGN §4). Absent = the seed's full array. */
 export const pagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_ID, 'offset is too large').optional(),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdSchema, pathIdSchema } from './common.js';
+import { MAX_ID, dbIdSchema, pathIdSchema } from './common.js';
 import { isoDateSchema } from './dates.js';
 
 /** Seed 001 §3: the providers offered in the API connection form. */
@@ -154,7 +154,7 @@ export type SyncReport = z.infer<typeof syncReportSchema>;
 
 export const syncReportsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  offset: z.coerce.number().int().min(0).max(MAX_ID, 'offset is too large').optional(),
   status: z.enum(SYNC_STATUSES).optional(),
 });
 
@@ -171,7 +171,11 @@ export type SyncStats = z.infer<typeof syncStatsSchema>;
 
 const optionalNumber = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: 'Must be a number' }).min(0, 'Must not be negative').optional(),
+  z.coerce
+    .number({ error: 'Must be a number' })
+    .min(0, 'Must not be negative')
+    .max(1_000_000_000, 'Must be at most 1,000,000,000')
+    .optional(),
 );
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDateSchema.optional());
 const optionalString = z.preprocess(

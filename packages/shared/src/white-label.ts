@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdSchema, emailSchema, optionalText, pagingQuerySchema, pathIdSchema } from './common.js';
+import { MAX_ID, dbIdSchema, emailSchema, optionalText, pagingQuerySchema, pathIdSchema } from './common.js';
 import { WL_INQUIRY_STATUSES } from './constants.js';
 import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js';
 import {
@@ -21,6 +21,8 @@ export const linkPricingFields = {
   markupValue: z
     .number({ error: 'Markup must be a number' })
     .min(0, 'Markup cannot be negative')
+    // The column's bound (hundredths in an int4); checkLinkPricing gives each type's own limit below it.
+    .max(MAX_ID / 100, 'Markup is too large')
     .refine(hasAtMostTwoDecimals, 'Markup can have at most 2 decimal places')
     .default(0),
 };
