@@ -177,14 +177,23 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
     );
   }
 
+  // The weekly figure is needed for every matching villa only by the budget and the price sorts;
+  // otherwise only the page's villas get it (step 2).
+  const weeklyInHits = params.maxPrice != null || params.sort === 'price-asc' || params.sort === 'price-desc';
+  // The rate to EUR: for that weekly figure, and for a stay's nights priced in another currency.
+  const needsRate = weeklyInHits || stay != null;
   // Step 1a: one row per matching villa with its sort keys, rate to EUR and stay total.
   const candidates = sql`(
     select ${properties.id} as id, ${properties.featured} as featured, ${properties.name} as name,
-      ${properties.bedrooms} as bedrooms, ${basePrice} as base, ${rateToEurSql} as rate,
-      ${totalCost} as total_cost
+      ${properties.bedrooms} as bedrooms, ${basePrice} as base,
+      ${needsRate ? rateToEurSql : sql`null::numeric`} as rate, ${totalCost} as total_cost
     from ${properties}
-    left join ${exchangeRates} on ${exchangeRates.fromCurrency} = ${properties.propertyCurrency}
-      and ${exchangeRates.toCurrency} = 'EUR'
+    ${
+      needsRate
+        ? sql`left join ${exchangeRates} on ${exchangeRates.fromCurrency} = ${properties.propertyCurrency}
+      and ${exchangeRates.toCurrency} = 'EUR'`
+        : sql``
+    }
     ${sql.join(joins, sql` `)}
     ${where.length ? sql`where ${and(...where)}` : sql``}
     offset 0
@@ -194,9 +203,7 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   const weekly = stay
     ? weeklyOfStay(sql`c.total_cost`, sql`c.rate`, stay.nights)
     : weeklyEurSql(sql`c.base`, sql`c.rate`);
-  // Step 1b: the weekly figure once per villa, when the budget or a price sort needs it; otherwise
-  // only the page's villas get it (step 2).
-  const weeklyInHits = params.maxPrice != null || params.sort === 'price-asc' || params.sort === 'price-desc';
+  // Step 1b: the weekly figure once per villa (an `offset 0` subquery keeps it a column).
   const priced = sql`(select c.*, ${weeklyInHits ? weekly : sql`null::numeric`} as weekly_eur
     from ${candidates} offset 0) w`;
   const hitsWhere = params.maxPrice != null ? sql`where w.weekly_eur <= ${params.maxPrice}::numeric` : sql``;
