@@ -18,7 +18,7 @@ import { assertCanActOn, ownerFilter } from '../../lib/access';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { feedBlockedNights } from '../ical/ical.service';
+import { feedBlockedNights } from '../ical/feed-nights.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { assertStayAllowed } from '../stay-rules/stay-rules.service';
 import * as repo from './holds.repository';

@@ -27,6 +27,7 @@ import { parseFeed, type ParsedFeed } from './ical.parse';
 
 // The feed parser is part of this module's surface: the Invenio adapter reads its calendars with it.
 export { parseFeed, type ParsedFeed };
+import { handOverMap, sourceOf } from './feed-nights.service';
 import * as repo from './ical.repository';
 
 type FeedInput = z.output<typeof icalFeedInputSchema>;
@@ -34,8 +35,6 @@ type FeedInput = z.output<typeof icalFeedInputSchema>;
 /** Feeds are read up to two years ahead (the calendar's own window). */
 export const FEED_HORIZON_DAYS = 730;
 const FEED_MAX_BYTES = 5 * 1024 * 1024;
-
-export const sourceOf = (feedId: number) => `ical:${feedId}`;
 
 export function feedWindow(now = new Date()): { start: string; end: string } {
   const today = todayIso(now);
@@ -119,25 +118,6 @@ async function releaseFeed(db: Queryable, feed: repo.FeedRow): Promise<number> {
   });
   return released;
 }
-
-async function handOverMap(db: Queryable, feed: Pick<repo.FeedRow, 'id' | 'propertyId'>) {
-  const map = new Map<string, string>();
-  for (const other of await repo.otherFeedNights(db, {
-    propertyId: feed.propertyId,
-    exceptFeedId: feed.id,
-  })) {
-    for (const d of other.blockedDates) if (!map.has(d)) map.set(d, sourceOf(other.id));
-  }
-  return map;
-}
-
-/**
- * Every night a property's iCal feeds listed at their last run, with the source of the first feed
- * listing it: a hold that gives nights up hands these back to their feed at once (an import skips
- * held nights).
- */
-export const feedBlockedNights = (db: Queryable, propertyId: number): Promise<Map<string, string>> =>
-  handOverMap(db, { id: 0, propertyId });
 
 export async function removeFeed(
   deps: IntegrationDeps,
