@@ -2,12 +2,122 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// Layering (README "Architecture", docs/decisions/017-layering.md), checked on every import:
+// - server: a module (modules/<m>/) reaches another module only through that module's
+//   *.service.ts; inside a module, routes call their own service, the service its own repository,
+//   and only repositories query the database (drizzle-orm, db/schema). lib/, db/, plugins/ and
+//   config/ never import modules, except the plugins named below that use one module's service.
+// - web: app → features → components → lib (config below all; testing/ for tests only), and
+//   features never import each other: what two features share lives in components/ or lib/.
+// - no import cycles anywhere, tests included. Tests may cross the boundaries above.
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+const modules = readdirSync(`${server}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const features = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const database = [`${server}/db/schema/**`, '**/node_modules/drizzle-orm/**'];
+
+const serverZones = [
+  ...modules.flatMap((m) => [
+    {
+      target: `${server}/modules/${m}/!(*.plugin).ts`,
+      from: `${server}/modules/!(${m})/**`,
+      except: ['**/*.service.ts'],
+      message: `A module reaches another only through its *.service.ts.`,
+    },
+    {
+      // A module's plugin composes: it may register another module's routes.
+      target: `${server}/modules/${m}/*.plugin.ts`,
+      from: `${server}/modules/!(${m})/**`,
+      except: ['**/*.service.ts', '**/*.routes.ts'],
+      message: `A module's plugin reaches another module through its *.service.ts or registers its *.routes.ts.`,
+    },
+    {
+      target: `${server}/modules/${m}/*.routes.ts`,
+      from: `${server}/modules/${m}/*.repository.ts`,
+      message: 'Routes call their own service; the service calls the repository.',
+    },
+  ]),
+  {
+    target: `${server}/modules/*/!(*.repository).ts`,
+    from: database,
+    message: 'Only repositories query the database (drizzle-orm, db/schema).',
+  },
+  {
+    target: `${server}/modules/*/*.repository.ts`,
+    from: `${server}/modules/**/!(*.repository).ts`,
+    message: 'A repository holds queries only: it imports no service, route or other module.',
+  },
+  {
+    target: [`${server}/lib/**`, `${server}/db/**`, `${server}/config/**`],
+    from: `${server}/modules/**`,
+    message: 'lib/, db/ and config/ never import modules.',
+  },
+  {
+    // The auth plugin loads sessions through their owner; the audit plugin writes through its module.
+    target: `${server}/plugins/**`,
+    from: `${server}/modules/**`,
+    except: ['**/modules/sessions/sessions.service.ts', '**/modules/audit/audit.service.ts'],
+    message:
+      'Plugins are infrastructure: they never import modules (but the two services named in eslint.config.js).',
+  },
+  {
+    target: `${server}/plugins/**`,
+    from: database,
+    message: 'Plugins query the database through the module owning the table.',
+  },
+];
+
+const webZones = [
+  ...features.map((f) => ({
+    target: `${web}/features/${f}/**`,
+    from: `${web}/features/!(${f})/**`,
+    message: 'Features never import each other: move what both need to components/ or lib/.',
+  })),
+  {
+    target: [`${web}/features/**`, `${web}/components/**`, `${web}/lib/**`, `${web}/config/**`],
+    from: [`${web}/app/**`, `${web}/*.tsx`],
+    message: 'Only app/ and the entry files compose features; nothing imports them.',
+  },
+  {
+    target: [`${web}/components/**`, `${web}/lib/**`, `${web}/config/**`],
+    from: `${web}/features/**`,
+    message: 'components/ and lib/ never import features.',
+  },
+  {
+    target: [`${web}/lib/**`, `${web}/config/**`],
+    from: `${web}/components/**`,
+    message: 'lib/ never imports components.',
+  },
+  {
+    target: `${web}/config/**`,
+    from: `${web}/lib/**`,
+    message: 'config/ is the bottom layer: it imports no lib/.',
+  },
+  {
+    target: `${web}/**`,
+    from: `${web}/testing/**`,
+    message: 'testing/ is for tests only.',
+  },
+  {
+    target: 'packages/shared/**',
+    from: ['apps/**', 'bench/**', 'e2e/**'],
+    message: 'The shared package depends on nothing of the apps.',
+  },
+];
 
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       'out/**',
       'coverage/**',
@@ -33,6 +143,28 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from config/env.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: [`${server}/**/*.ts`, `${web}/**/*.{ts,tsx}`, 'packages/shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.ts', '**/*.fixtures.ts', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...serverZones, ...webZones] },
       ],
     },
   },
