@@ -41,6 +41,47 @@ describe('api: failed requests carry a human message', () => {
     expect(errorMessage(err, 'Fallback')).toBe('An account with this email already exists');
   });
 
+  it('keeps the whole error body: a 400 with its issues, a 429 with its details and request id', async () => {
+    server.use(
+      route(
+        'POST /api/inquiries',
+        apiError(ErrorCode.VALIDATION_FAILED, 'Please enter a valid email address', {
+          issues: [
+            { path: ['email'], message: 'Please enter a valid email address' },
+            { path: ['checkOut'], message: 'Check-out must be after check-in' },
+          ],
+          requestId: 'req-400',
+        }),
+      ),
+      route(
+        'POST /api/auth/register',
+        apiError(ErrorCode.RATE_LIMITED, 'Too many attempts. Try again in 14 minutes.', {
+          details: { retryAfterSeconds: 840 },
+          requestId: 'req-429',
+        }),
+      ),
+    );
+    const refused = await failure(api('/api/inquiries', { method: 'POST', body: {} }));
+    expect(refused).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a valid email address',
+      requestId: 'req-400',
+      issues: [
+        { path: ['email'], message: 'Please enter a valid email address' },
+        { path: ['checkOut'], message: 'Check-out must be after check-in' },
+      ],
+    });
+    const limited = await failure(api('/api/auth/register', { method: 'POST', body: {} }));
+    expect(limited).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again in 14 minutes.',
+      details: { retryAfterSeconds: 840 },
+      requestId: 'req-429',
+    });
+  });
+
   it("turns a proxy's HTML 502 into 'could not be reached', never '502: <html>'", async () => {
     server.use(
       route('GET /api/properties', foreignAnswer(502, '<html><body><h1>502 Bad Gateway</h1></body></html>')),

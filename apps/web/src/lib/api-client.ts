@@ -32,16 +32,30 @@ export function statusMessage(status: number): string {
   return FAILURE_MESSAGES.request;
 }
 
-/** A non-2xx answer or no answer: status (0 when none), the server's code and a human message. */
+/** A field the server refused, and why (`path` as in the request body: ['checkIn'], ['rules', 0, 'minNights']). */
+export type ApiIssue = { path: Array<string | number>; message: string };
+
+/**
+ * A non-2xx answer or no answer: status (0 when none), the server's code and a human message, and
+ * whatever else its error body carried: the fields at fault (`issues`), `details` (a 429's
+ * `retryAfterSeconds`) and the `requestId` to quote to support.
+ */
 export class ApiError extends Error {
+  public readonly issues?: ApiIssue[];
+  public readonly details?: unknown;
+  public readonly requestId?: string;
+
   constructor(
     public readonly status: number,
     public readonly code: string,
     message: string,
-    public readonly issues?: Array<{ path: Array<string | number>; message: string }>,
+    more: Pick<ApiErrorBody, 'issues' | 'details' | 'requestId'> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    if (more.issues !== undefined) this.issues = more.issues;
+    if (more.details !== undefined) this.details = more.details;
+    if (more.requestId !== undefined) this.requestId = more.requestId;
   }
 
   /** Whether `message` is the server's own words (our JSON error body) rather than our fallback. */
@@ -85,7 +99,7 @@ export async function api<T>(
     } catch {
       body = null;
     }
-    if (body?.message.trim()) throw new ApiError(res.status, body.code, body.message, body.issues);
+    if (body?.message.trim()) throw new ApiError(res.status, body.code, body.message, body);
     throw new ApiError(res.status, HTTP_ERROR, statusMessage(res.status));
   }
   if (!text) return undefined as T;

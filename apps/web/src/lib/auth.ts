@@ -4,6 +4,12 @@ import { ApiError, api } from './api-client';
 
 export const userQueryKey = ['/api/auth/user'] as const;
 
+/**
+ * Query or mutation `meta` for a call whose 401 is its own answer, not the end of a session (the
+ * sign-in attempt's 'Invalid credentials', the sign-out): lib/session.ts leaves it to the caller.
+ */
+export const OWN_401 = { own401: true } as const;
+
 /** The current user; a 401 means signed out (null). Refetched without retry, never stale-cached. */
 export const userQueryOptions = () =>
   queryOptions({
@@ -26,6 +32,7 @@ export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api<CurrentUser>('/api/auth/login', { method: 'POST', body: input }),
+    meta: OWN_401,
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: userQueryKey });
     },
@@ -42,6 +49,7 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
+    meta: OWN_401,
     onSuccess: () => {
       qc.setQueryData(userQueryKey, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });

@@ -1,12 +1,14 @@
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/spinner';
 import { RouteTitle } from './page-title';
+import { SessionEndedRedirect } from './session-ended';
 
-/** The root of every screen: its document title, then the matched route. */
+/** The root of every screen: its document title, the session watcher, then the matched route. */
 export function Root() {
   return (
     <>
       <RouteTitle />
+      <SessionEndedRedirect />
       <Outlet />
     </>
   );

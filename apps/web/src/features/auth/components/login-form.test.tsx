@@ -51,6 +51,22 @@ describe('LoginForm', () => {
     expect(screen.getByText('Please check your email and password and try again.')).toBeInTheDocument();
   });
 
+  it("puts a 400's issues under the field they name", async () => {
+    server.use(
+      route(
+        'POST /api/auth/login',
+        apiError(ErrorCode.VALIDATION_FAILED, 'Email is too long', {
+          issues: [{ path: ['email'], message: 'Email is too long' }],
+          requestId: 'req-1',
+        }),
+      ),
+    );
+    renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
+    await submit();
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is too long');
+  });
+
   it('signs in and goes to /dashboard', async () => {
     let signedIn = false;
     server.use(

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@villas/shared';
 import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
@@ -10,10 +10,20 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../../../lib/auth';
+import { applyServerIssues } from '../../../lib/form-issues';
+import { SESSION_ENDED_MESSAGE, isSessionEndedState, safeReturnPath } from '../../../lib/session';
 
-/** Sign-in with the toasts of seed 000 §8; on success /dashboard after about 200 ms. */
+/**
+ * Sign-in with the toasts of seed 000 §8; on success /dashboard after about 200 ms, or the page the
+ * visitor was sent here from (`?returnTo=`, a path of this site only). After a session ended under
+ * the user it says so above the form.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('returnTo'), '/dashboard');
+  const sessionEnded = isSessionEndedState(location.state);
   const login = useLogin();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -26,9 +36,10 @@ export function LoginForm() {
       login.mutate(values, {
         onSuccess: () => {
           notify.success('Login Successful', 'Welcome back.');
-          setTimeout(() => navigate('/dashboard'), 200);
+          setTimeout(() => navigate(returnTo), 200);
         },
         onError: (err) => {
+          applyServerIssues(err, form.setError, ['email', 'password']);
           const message = err instanceof ApiError ? err.message : '';
           if (message.includes('Account pending approval')) {
             notify.error(
@@ -47,6 +58,11 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {sessionEnded && (
+        <p role="status" className="rounded-[2px] border border-line bg-sand px-4 py-3 text-sm text-ink">
+          {SESSION_ENDED_MESSAGE}
+        </p>
+      )}
       <Field label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </Field>

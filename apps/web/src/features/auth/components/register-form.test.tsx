@@ -51,6 +51,33 @@ describe('RegisterForm', () => {
     expect(await screen.findByText('Application Submitted Successfully')).toBeInTheDocument();
   });
 
+  it("puts the server's refusal under the fields it names, with the toast", async () => {
+    server.use(
+      route(
+        'POST /api/auth/register',
+        apiError(ErrorCode.VALIDATION_FAILED, 'Company must be at most 200 characters', {
+          issues: [
+            { path: ['company'], message: 'Company must be at most 200 characters' },
+            { path: ['agentLicense'], message: 'Licence number must be at most 100 characters' },
+          ],
+          requestId: 'req-1',
+        }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<RegisterForm />, { route: '/register', path: '/register' });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText('Registration Failed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Company name')).toHaveAccessibleDescription(
+      'Company must be at most 200 characters',
+    );
+    expect(screen.getByLabelText('ABTA number or IATA code (optional)')).toHaveAccessibleDescription(
+      'Licence number must be at most 100 characters',
+    );
+    expect(screen.getByLabelText('Company name')).toHaveFocus();
+  });
+
   it("shows the server's message under 'Registration Failed'", async () => {
     server.use(
       route(

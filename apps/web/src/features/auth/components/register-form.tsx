@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useRegister } from '../../../lib/auth';
+import { applyServerIssues } from '../../../lib/form-issues';
 
 const ORDER: Array<keyof RegisterInput> = [
   'firstName',
@@ -56,11 +57,14 @@ export function RegisterForm() {
           );
           navigate('/login');
         },
-        onError: (err) =>
+        onError: (err) => {
+          // The fields the server refused show their reasons; the toast of seed 000 §8 as well.
+          applyServerIssues(err, form.setError, ORDER);
           notify.error(
             'Registration Failed',
             errorMessage(err, 'Failed to submit application. Please try again.'),
-          ),
+          );
+        },
       }),
     onInvalid,
   );
