@@ -1,15 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { addDays, todayIso } from '@villas/shared';
 
 /** The sonner toast with this title (the newest when several match). */
 export const toast = (page: Page, title: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
-/** A date `days` after `from` (default today) as yyyy-MM-dd, in UTC like the browser on this machine. */
-export function isoInDays(days: number, from = new Date()): string {
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
-  return d.toISOString().slice(0, 10);
-}
+/** A date `days` after `from`'s day (default today), as yyyy-MM-dd in UTC like the app's dates. */
+export const isoInDays = (days: number, from = new Date()): string => addDays(todayIso(from), days);
 
 /** A day button's name in the date pickers and the admin calendar: 'Saturday, January 16, 2027'. */
 export function dayName(iso: string): string {

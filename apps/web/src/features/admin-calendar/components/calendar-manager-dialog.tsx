@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, CalendarRange, Tag, CalendarCheck } from 'lucide-react';
-import { formatLongDate, holdCountdown, isPriceOnRequest } from '@villas/shared';
+import { formatLongDate, holdCountdown, isPriceOnRequest, todayIso } from '@villas/shared';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -8,7 +8,6 @@ import { useCalendarData } from '../hooks/use-calendar-data';
 import {
   basePriceLabel,
   datesBetween,
-  localToday,
   monthOf,
   monthTitle,
   priceLabel,
@@ -53,7 +52,7 @@ export function CalendarManagerDialog({ property, open, onOpenChange }: Calendar
 const SUB_DIALOG_BUTTON = 'w-full sm:w-auto';
 
 function CalendarManager({ property }: { property: CalendarManagerProperty }) {
-  const [today] = useState(localToday);
+  const [today] = useState(() => todayIso());
   const [month, setMonth] = useState(() => monthOf(today));
   const [focusDate, setFocusDate] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());

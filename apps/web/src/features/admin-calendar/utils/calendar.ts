@@ -20,8 +20,6 @@ import {
 
 export const toIso = (d: Date) => format(d, 'yyyy-MM-dd');
 export const fromIso = (iso: string) => parseISO(iso);
-/** Today as the browser sees it (the admin's own calendar day). */
-export const localToday = () => toIso(new Date());
 
 /** First day of the month of `iso`, as yyyy-MM-dd. */
 export const monthOf = (iso: string) => toIso(startOfMonth(fromIso(iso)));

@@ -4,8 +4,8 @@ import {
   HOLD_EXPIRY_CHOICES,
   HOLD_LIMITS,
   type HoldInquiryKind,
+  todayIso,
 } from '@villas/shared';
-import { format } from 'date-fns';
 import { CalendarClock } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -36,7 +36,7 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
   const [checkOut, setCheckOut] = useState(source.checkOut);
   const [hours, setHours] = useState(String(HOLD_LIMITS.defaultHours));
   const [problem, setProblem] = useState<string | null>(null);
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
   const datesMissing = !checkIn || !checkOut;
   const datesBackwards = !datesMissing && checkOut <= checkIn;
 

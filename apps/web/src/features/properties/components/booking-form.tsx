@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addDays,
+  type BookingInquiryInput,
   bookingInquirySchema,
   checkStay,
   formatMoney,
-  type BookingInquiryInput,
   type Property,
   type StayRuleBreach,
   type StayRuleTerms,
+  todayIso,
 } from '@villas/shared';
-import { format } from 'date-fns';
 import { Send } from 'lucide-react';
 import { useContext, useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -82,7 +82,7 @@ export function BookingForm({ property: p, stay, rules, onSent }: BookingFormPro
   const [checkIn, checkOut] = useWatch({ control: form.control, name: ['checkIn', 'checkOut'] });
   const breach = checkStay(rules ?? [], checkIn, checkOut);
   const ruleOn = (field: 'checkIn' | 'checkOut') => breach?.issues.find((i) => i.path[0] === field)?.message;
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
   const maxGuests = Math.max(1, p.maxGuests);
 
   const onSubmit = form.handleSubmit((values) =>

@@ -1,15 +1,15 @@
 import {
   addDays,
+  type Amenity,
   convertMoney,
+  type Currency,
   exchangeRatio,
   LIMITS,
-  SITE_CURRENCY,
-  type Amenity,
-  type Currency,
   type Location,
   type Rates,
+  SITE_CURRENCY,
+  todayIso,
 } from '@villas/shared';
-import { format } from 'date-fns';
 import { Check, RotateCcw, Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -58,7 +58,7 @@ export function SearchPanel({ search, locations, amenities, headerAside }: Searc
   const headingId = useId();
   const amenitiesLabelId = useId();
   const destinations = locations.find((l) => l.region === form.country)?.subregions ?? [];
-  const today = format(new Date(), 'yyyy-MM-dd');
+  const today = todayIso();
   const filtered = hasFilters(form);
 
   const submit = (e: FormEvent) => {
