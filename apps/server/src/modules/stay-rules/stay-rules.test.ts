@@ -112,6 +112,17 @@ describe('the administrator keeps stay rules per villa', () => {
     ).toBe(200);
   });
 
+  it('of two administrators adding overlapping periods at once, one wins and the other gets the 409', async () => {
+    const villa = await createProperty(ctx.db);
+    const answers = await Promise.all(
+      [SUMMER, { startDate: '2031-08-15', endDate: '2031-09-15', minNights: 3 }].map((rule) =>
+        adminCall('POST', `/api/admin/properties/${villa.id}/stay-rules`, rule),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await ctx.db.select().from(stayRules).where(eq(stayRules.propertyId, villa.id))).toHaveLength(1);
+  });
+
   it('the database itself refuses overlapping periods of one villa (exclusion constraint), whoever writes', async () => {
     const villa = await createProperty(ctx.db);
     await ctx.db.insert(stayRules).values({ propertyId: villa.id, ...SUMMER, source: 'invenio' });
