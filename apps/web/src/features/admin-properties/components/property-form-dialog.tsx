@@ -11,7 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAdminAmenities, useAdminLocations } from '../api/get-form-options';
 import { useCustomPrices, useProperty } from '../api/get-property';
 import { useCreateProperty, useUpdateProperty } from '../api/save-property';
@@ -61,6 +61,13 @@ const FIELD_ORDER: Array<keyof PropertyFormValues> = [
   'customPrices',
   'images',
 ];
+/** The form field a request field of the server's refusal belongs to, where the names differ. */
+const FIELD_OF_REQUEST: Partial<Record<string, keyof PropertyFormValues>> = {
+  amenityIds: 'amenities',
+  customPricing: 'customPrices',
+  removeCustomPrices: 'customPrices',
+  location: 'region',
+};
 const TEXT_FIELDS = new Set<keyof PropertyFormValues>([
   'name',
   'description',
@@ -90,6 +97,19 @@ function Required({ children }: { children: ReactNode }) {
  * property as it is now and its custom prices of the next 12 months. A fifth tab, Calendar Sync,
  * manages the property's iCal feeds and export address once it has been saved.
  */
+/** A problem with a field that has no Field of its own (a list editor), as the server named it. */
+function FieldProblem({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-2 text-xs text-danger">
+      {message}
+    </p>
+  );
+}
+
+/** Sends the form's values; `refused` shows a refusal's issues under the form's fields. */
+type SubmitProperty = (v: PropertyFormOutput, refused: (err: unknown) => void) => void;
+
 export function PropertyFormDialog({
   open,
   onOpenChange,
@@ -106,25 +126,33 @@ export function PropertyFormDialog({
   const editing = propertyId != null;
 
   const close = () => onOpenChange(false);
-  const onCreate = (v: PropertyFormOutput) =>
+  const onCreate: SubmitProperty = (v, refused) =>
     create.mutate(createPayload(v), {
       onSuccess: (p) => {
         notify.success('Property Created', `${p.name} has been added to the collection.`);
         close();
       },
-      onError: (err) => notify.error('Error', errorMessage(err, 'Failed to create property')),
-    });
-  const onUpdate = (id: number, savedDates: string[]) => (v: PropertyFormOutput) =>
-    update.mutate(
-      { id, input: updatePayload(v, savedDates) },
-      {
-        onSuccess: (p) => {
-          notify.success('Property Updated', `${p.name} has been saved.`);
-          close();
-        },
-        onError: (err) => notify.error('Error', errorMessage(err, 'Failed to update property')),
+      onError: (err) => {
+        refused(err);
+        notify.error('Error', errorMessage(err, 'Failed to create property'));
       },
-    );
+    });
+  const onUpdate =
+    (id: number, savedDates: string[]): SubmitProperty =>
+    (v, refused) =>
+      update.mutate(
+        { id, input: updatePayload(v, savedDates) },
+        {
+          onSuccess: (p) => {
+            notify.success('Property Updated', `${p.name} has been saved.`);
+            close();
+          },
+          onError: (err) => {
+            refused(err);
+            notify.error('Error', errorMessage(err, 'Failed to update property'));
+          },
+        },
+      );
 
   return (
     <Dialog
@@ -174,7 +202,7 @@ function EditPropertyForm({
 }: {
   id: number;
   pending: boolean;
-  onSubmit: (id: number, savedDates: string[]) => (v: PropertyFormOutput) => void;
+  onSubmit: (id: number, savedDates: string[]) => SubmitProperty;
   onCancel: () => void;
 }) {
   const property = useProperty(id);
@@ -243,7 +271,7 @@ function PropertyForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (v: PropertyFormOutput) => void;
+  onSubmit: SubmitProperty;
   onCancel: () => void;
 }) {
   const locations = useAdminLocations();
@@ -278,11 +306,15 @@ function PropertyForm({
   const set = <K extends keyof PropertyFormValues>(name: K, value: PathValue<PropertyFormValues, K>) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
 
-  // Once the tab with the first problem is shown, its field takes focus.
+  // Once the tab with the first problem is shown, its field takes focus: the tab's content mounts
+  // its fields after this render, so in the next frame.
   useEffect(() => {
     if (!focusField) return;
-    setFocusField(null);
-    if (TEXT_FIELDS.has(focusField)) form.setFocus(focusField);
+    const frame = requestAnimationFrame(() => {
+      setFocusField(null);
+      if (TEXT_FIELDS.has(focusField)) form.setFocus(focusField);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [focusField, form]);
 
   const regions = useMemo(() => locations.data ?? [], [locations.data]);
@@ -300,6 +332,26 @@ function PropertyForm({
   const tabHasError = (t: DialogTab) =>
     (Object.keys(errors) as Array<keyof PropertyFormValues>).some((k) => TAB_OF[k] === t);
 
+  // The server's refusal: each issue under its field, the first field's tab opened and focused.
+  const refused = (err: unknown) => {
+    if (!(err instanceof ApiError)) return;
+    const named: Array<keyof PropertyFormValues> = [];
+    for (const issue of err.issues ?? []) {
+      const key = String(issue.path[0] ?? '');
+      const field =
+        FIELD_OF_REQUEST[key] ??
+        (FIELD_ORDER.includes(key as never) ? (key as keyof PropertyFormValues) : null);
+      if (!field || named.includes(field)) continue;
+      form.setError(field, { type: 'server', message: issue.message });
+      named.push(field);
+    }
+    const first = FIELD_ORDER.find((k) => named.includes(k));
+    if (first) {
+      setTab(TAB_OF[first]);
+      setFocusField(first);
+    }
+  };
+
   const onInvalid = (errs: FieldErrors<PropertyFormValues>) => {
     const first = FIELD_ORDER.find((k) => errs[k]);
     if (first) {
@@ -316,7 +368,7 @@ function PropertyForm({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
+    <form onSubmit={form.handleSubmit((v) => onSubmit(v, refused), onInvalid)} noValidate>
       <Tabs value={tab} onValueChange={(v) => setTab(v as DialogTab)}>
         <TabsList>
           {DIALOG_TABS.map((t) => (
@@ -455,6 +507,7 @@ function PropertyForm({
             value={chosen}
             onChange={(next) => set('amenities', next)}
           />
+          <FieldProblem message={errors.amenities?.message} />
         </TabsContent>
 
         <TabsContent value="pricing" className="space-y-8 pt-6">
@@ -499,6 +552,7 @@ function PropertyForm({
                 onChange={(next) => set('customPrices', next)}
                 currency={propertyCurrency}
               />
+              <FieldProblem message={errors.customPrices?.message} />
             </div>
           </section>
           <section aria-labelledby="media-heading" className="space-y-3 border-t border-line pt-8">
@@ -510,6 +564,7 @@ function PropertyForm({
               onChange={(next) => set('images', next)}
               onUploadingChange={setUploading}
             />
+            <FieldProblem message={errors.images?.message} />
           </section>
         </TabsContent>
 

@@ -8,6 +8,8 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerIssues } from '../../../lib/form-issues';
 import { useCreateWhiteLabelLink } from '../api/create-link';
 import { useAgentUser } from '../api/get-agent-user';
 import { useUpdateWhiteLabelLink } from '../api/update-link';
@@ -32,6 +34,8 @@ const linkFormSchema = createWhiteLabelSchema.pick({
 });
 type LinkFormInput = z.input<typeof linkFormSchema>;
 type LinkFormOutput = z.output<typeof linkFormSchema>;
+const LINK_FIELDS = ['title', 'description', 'agentName', 'agentEmail', 'propertyIds', 'isActive'] as const;
+const PRICING_FIELDS = ['currency', 'markupType', 'markupValue'] as const;
 
 /**
  * 'Create New Link' (seed 000 §2, §7): title, description, agent name and e-mail prefilled from the
@@ -81,6 +85,18 @@ export function CreateNewLinkForm({
     return Object.keys(problems).length === 0;
   };
 
+  // The server's refusal goes under the fields it names (the price's too), beside the toast.
+  const failed = (title: string) => (err: unknown) => {
+    applyServerIssues(err, form.setError, LINK_FIELDS);
+    const priced: PricingErrors = {};
+    for (const issue of err instanceof ApiError ? (err.issues ?? []) : []) {
+      const key = PRICING_FIELDS.find((f) => f === issue.path[0]);
+      if (key) priced[key] ??= issue.message;
+    }
+    if (Object.keys(priced).length) setPricingErr(priced);
+    notify.error(title);
+  };
+
   const onSubmit = form.handleSubmit(
     (values) => {
       if (!checkPricing()) return;
@@ -101,7 +117,7 @@ export function CreateNewLinkForm({
               notify.success('White-label link updated successfully');
               onDone();
             },
-            onError: () => notify.error('Failed to update white-label link'),
+            onError: failed('Failed to update white-label link'),
           },
         );
         return;
@@ -115,7 +131,7 @@ export function CreateNewLinkForm({
             setPricing(DEFAULT_PRICING);
             onDone();
           },
-          onError: () => notify.error('Failed to create white-label link'),
+          onError: failed('Failed to create white-label link'),
         },
       );
     },

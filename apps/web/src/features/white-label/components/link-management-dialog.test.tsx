@@ -308,6 +308,36 @@ describe('LinkManagementDialog', { timeout: 20_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Create New Link' })).toBeInTheDocument();
   });
 
+  it("puts the server's refusal under the fields it names", async () => {
+    server.use(
+      route('GET /api/white-label/agent/5', []),
+      route('GET /api/auth/user', me),
+      optionsSearch([property(1, 'Villa Aurora')]),
+      route(
+        'POST /api/white-label',
+        apiError(ErrorCode.VALIDATION_FAILED, 'Title must be at most 200 characters', {
+          issues: [
+            { path: ['title'], message: 'Title must be at most 200 characters' },
+            { path: ['currency'], message: 'Currency must be EUR, USD, GBP or CHF' },
+          ],
+          requestId: 'req-1',
+        }),
+      ),
+    );
+    renderWithProviders(<LinkManagementDialog agentId={5} />);
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Create New Link' })[0]!);
+    const form = await screen.findByRole('dialog', { name: 'Create New Link' });
+    await user.type(within(form).getByLabelText('Title'), 'Summer');
+    await user.click(await within(form).findByRole('checkbox', { name: /^Villa Aurora/ }));
+    await user.click(within(form).getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('Failed to create white-label link')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Title')).toHaveAccessibleDescription(
+      'Title must be at most 200 characters',
+    );
+    expect(within(form).getByText('Currency must be EUR, USD, GBP or CHF')).toBeInTheDocument();
+  });
+
   it('lists inquiries and changes a status with a PUT', async () => {
     let current = inquiry;
     server.use(
