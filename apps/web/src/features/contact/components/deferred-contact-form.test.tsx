@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders } from '../../../testing/render';
+import { route, sentRequests, server } from '../../../testing/api-handlers';
+import { renderWithProviders } from '../../../testing/render';
 import { DeferredContactForm } from './deferred-contact-form';
 
 /** An IntersectionObserver whose section never comes near the screen unless `reveal()` is called. */
@@ -40,7 +41,6 @@ async function realFormLoaded(user: ReturnType<typeof userEvent.setup>) {
 
 describe('DeferredContactForm', { timeout: 20_000 }, () => {
   it('draws the same fields before its code loads, the type the page asked for included', () => {
-    mockApi({});
     renderWithProviders(<DeferredContactForm initialType="property-manager" />);
     for (const label of ['First name', 'Last name', 'Email', 'Message']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
@@ -54,9 +54,8 @@ describe('DeferredContactForm', { timeout: 20_000 }, () => {
   });
 
   it('loads the form when a visitor reaches into it, keeping what was typed and the focus', async () => {
-    const calls = mockApi({
-      'POST /api/inquiries': () => ({ status: 201, body: { id: 3, status: 'pending' } }),
-    });
+    server.use(route('POST /api/inquiries', { id: 3, status: 'pending' }));
+    const calls = sentRequests();
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DeferredContactForm />);
     // Typed into the preview (no focus event reached it yet), then the visitor moves on to Email.
@@ -82,7 +81,6 @@ describe('DeferredContactForm', { timeout: 20_000 }, () => {
   });
 
   it('loads the form when its section comes near the screen', async () => {
-    mockApi({});
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<DeferredContactForm />);
     reveal();
