@@ -4,6 +4,10 @@ export type Currency = (typeof CURRENCIES)[number];
 /** The single-date pricing dialog offers only these (seed 001 §9). */
 export const SINGLE_DATE_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 export const SITE_CURRENCY: Currency = 'EUR';
+/** The sign shown before an amount typed or read in the currency (the Swiss franc has none). */
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF' };
+/** A currency in a picker: 'GBP (£)', or 'CHF'. */
+export const currencyLabel = (c: Currency): string => (c === 'CHF' ? c : `${c} (${CURRENCY_SYMBOLS[c]})`);
 
 export const PROPERTY_TYPES = ['villa', 'chalet', 'private-island'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];

@@ -1,4 +1,4 @@
-import { eachNight, formatNightRuns, HOLD_MESSAGES, nightsBetween } from '@villas/shared';
+import { eachNight, formatNightRuns, HOLD_MESSAGES, nightsBetween, type Currency } from '@villas/shared';
 import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -8,8 +8,6 @@ import * as repo from './calendar.repository';
 
 /** The widest window a calendar read or a single bulk range may cover (about two years). */
 export const MAX_WINDOW_DAYS = 731;
-
-type Currency = 'EUR' | 'USD' | 'GBP' | 'CHF';
 
 export interface PricingRecord {
   id: number;

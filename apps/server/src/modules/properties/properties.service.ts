@@ -4,6 +4,7 @@ import {
   wantsPage,
   type PropertyPage,
   type adminPropertyUpdateSchema,
+  type Currency,
   type FeaturedProperty,
   type Property,
   type propertyInputSchema,
@@ -23,7 +24,6 @@ type CreateInput = z.output<typeof propertyInputSchema>;
 type UpdateInput = z.output<typeof propertyUpdateSchema> &
   Partial<Pick<z.output<typeof adminPropertyUpdateSchema>, 'removeCustomPrices'>>;
 type SearchInput = z.output<typeof searchFiltersSchema>;
-type Currency = Property['propertyCurrency'];
 
 const notFound = () => new NotFoundError('Property not found');
 

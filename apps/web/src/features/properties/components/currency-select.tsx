@@ -1,8 +1,7 @@
-import { CURRENCIES, type Currency } from '@villas/shared';
+import { CURRENCIES, currencyLabel, type Currency } from '@villas/shared';
 import { InlineSelect } from '../../../components/ui/inline-select';
 
-const SYMBOLS: Record<Currency, string> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF' };
-const options = CURRENCIES.map((c) => ({ value: c, label: c === 'CHF' ? c : `${c} (${SYMBOLS[c]})` }));
+const options = CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c) }));
 
 /** The agent's display currency: 'Prices in EUR (€)', USD, GBP or CHF. */
 export function CurrencySelect(props: {

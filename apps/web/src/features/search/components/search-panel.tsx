@@ -9,6 +9,7 @@ import {
   type Rates,
   SITE_CURRENCY,
   todayIso,
+  CURRENCY_SYMBOLS,
 } from '@villas/shared';
 import { Check, RotateCcw, Search } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -186,8 +187,6 @@ export function SearchPanel({ search, locations, amenities, headerAside }: Searc
   );
 }
 
-const SYMBOLS: Record<Currency, string> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF' };
-
 /**
  * The budget: typed in whole units of `currency`, kept in the search as EUR to the cent (the shared
  * conversion rule; the server compares it with prices converted to the cent). What the agent typed
@@ -215,7 +214,7 @@ function PriceInput({
   if (typed.eur !== value || typed.currency !== currency) {
     setTyped({ text: shownFor(value), eur: value, currency });
   }
-  const symbol = SYMBOLS[currency];
+  const symbol = CURRENCY_SYMBOLS[currency];
 
   return (
     <div className="relative">

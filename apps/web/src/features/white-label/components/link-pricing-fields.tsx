@@ -1,6 +1,8 @@
 import {
   CURRENCIES,
+  CURRENCY_SYMBOLS,
   clientPriceParts,
+  currencyLabel,
   linkPricingSchema,
   type Currency,
   type LinkPricePreview,
@@ -57,12 +59,6 @@ const MARKUP_OPTIONS = [
   { value: 'percent', label: 'Percentage' },
   { value: 'fixed', label: 'Fixed amount' },
 ];
-const symbolOf = (currency: Currency) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency })
-    .formatToParts(0)
-    .find((p) => p.type === 'currency')?.value ?? currency;
-/** Short enough for the field's width: 'GBP (£)'. */
-const currencyLabel = (c: Currency) => (c === 'CHF' ? 'CHF' : `${c} (${symbolOf(c)})`);
 
 /** Waits until the value has stayed the same for `ms` (so typing asks the server once per pause). */
 function useSettled<T>(value: T, ms: number): T {
@@ -189,7 +185,9 @@ export function LinkPricingFields({
         </Field>
         {value.markupType !== 'none' && (
           <Field
-            label={value.markupType === 'percent' ? 'Markup (%)' : `Amount (${symbolOf(value.currency)})`}
+            label={
+              value.markupType === 'percent' ? 'Markup (%)' : `Amount (${CURRENCY_SYMBOLS[value.currency]})`
+            }
             error={errors.markupValue}
           >
             <Input
