@@ -49,7 +49,8 @@ const answers = <S extends z.ZodType>(schema: S, status: 200 | 201 | 202 = 200) 
 
 /**
  * The JSON routes of the API the web app calls, each with the success status and the shared response
- * schema the server's route declares (`schema.response` in apps/server/src/modules/*\/*.routes.ts).
+ * schema the server's route declares (`schema.response` in apps/server/src/modules/*\/*.routes.ts);
+ * apps/server/test/web-contract.test.ts fails when this list and the server's routes part.
  * Test doubles (api-handlers.ts) answer only these routes, with bodies of these types: a route the
  * server does not have, or a body the server could not send, does not compile, and a body that gets
  * past the types (a cast) is still checked against the schema when it is sent.
