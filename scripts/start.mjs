@@ -1,5 +1,5 @@
-// `npm start`: builds the web app and the server when their sources are newer than the build, then
-// runs the server (migrations, first-run seed, API and web app on one port).
+// `npm start`: builds the web app, the server and the prepared demo when their sources are newer than
+// the build, then runs the server (migrations, first-run demo, API and web app on one port).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +48,12 @@ build('@villas/web', p('apps/web/dist/index.html'), [
   p('apps/web/vite.config.ts'),
 ]);
 build('@villas/server', p('apps/server/dist/server.js'), [p('apps/server/src'), p('apps/server/drizzle')]);
+// The demo database and images, made once at build: a first start on an empty data directory copies
+// them instead of seeding and rendering (its build skips itself when what it makes is unchanged).
+build('@villas/demo-data', p('packages/demo-data/dist/prepared.json'), [
+  p('packages/demo-data/src'),
+  p('apps/server/drizzle'),
+]);
 
 const child = spawn(process.execPath, ['--enable-source-maps', p('apps/server/dist/server.js')], {
   stdio: 'inherit',

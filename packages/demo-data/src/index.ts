@@ -1,4 +1,6 @@
+export { seed, type DemoOptions } from './seed';
 export { seedCatalogue, type SeedOptions } from './seed-catalogue';
 export { seedDemoAccounts, DEMO_ACCOUNTS } from './accounts';
 export { generateCatalogue } from './catalogue';
-export { generateDemoImages } from './images';
+export { installDemoImages, renderDemoImages } from './images';
+export { checkPrepared, installPreparedDatabase, type PreparedInstall } from './prepared';

@@ -19,11 +19,16 @@ import {
   type SeedCatalogue,
 } from './catalogue';
 import type { Currency } from './destinations';
-import { generateDemoImages } from './images';
+import { installDemoImages, renderDemoImages, type InstalledImages } from './images';
 
 export interface SeedOptions {
   uploadDir: string;
   log: (message: string) => void;
+  /**
+   * Where the image set prepared at build is (default: this workspace's dist/images); `null`
+   * renders every image (the build that prepares the set).
+   */
+  preparedImages?: string | null;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -31,14 +36,18 @@ const count = (n: number) => n.toLocaleString('en-US');
 /**
  * Seeds the demo catalogue: reference data, destinations, 520 houses with amenities and images,
  * 365 days of seasonal prices, some blocked stays and stay rules. One transaction, so a failed seed leaves
- * nothing half-done (start-up seeds only an empty catalogue). The images render on sharp's threads
- * while the database work runs; `generateDemoImages` can be called again on any start (it skips files
- * that exist).
+ * nothing half-done (start-up seeds only an empty catalogue). The images come from the set
+ * prepared at build, or render on sharp's threads while the database work runs; `installDemoImages`
+ * can be called again on any start (it skips files that exist).
  */
 export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<void> {
   // A failed render must not cost the catalogue: report it, and a later start can render again.
-  const images = generateDemoImages(opts.uploadDir).then(
-    (n) => (n ? `generated ${n} demo images` : 'demo images already present'),
+  const images = (
+    opts.preparedImages === null
+      ? renderDemoImages(opts.uploadDir).then((rendered) => ({ linked: 0, rendered }))
+      : installDemoImages(opts.uploadDir, opts.preparedImages)
+  ).then(
+    describeImages,
     (err: unknown) =>
       `demo images could not be generated: ${err instanceof Error ? err.message : String(err)}`,
   );
@@ -58,6 +67,15 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<void> {
     opts.log(`seeded ${count(rules)} stay rules`);
   });
   opts.log(await images);
+}
+
+export function describeImages({ linked, rendered }: InstalledImages): string {
+  if (!linked && !rendered) return 'demo images already present';
+  const parts = [
+    ...(linked ? [`${linked} from the prepared set`] : []),
+    ...(rendered ? [`${rendered} rendered`] : []),
+  ];
+  return `demo images: ${parts.join(', ')}`;
 }
 
 /** Amenity categories and amenities (seed 001 §2) and the exchange rates; returns amenity ids by name. */

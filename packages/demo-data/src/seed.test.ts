@@ -16,7 +16,7 @@ import {
   users,
 } from '../../../apps/server/src/db/schema';
 import { DEMO_ACCOUNTS, generateCatalogue, seedCatalogue, seedDemoAccounts } from './index';
-import { generateDemoImages } from './images';
+import { renderDemoImages } from './images';
 import { seasonPeriods } from './seed-catalogue';
 
 const ctx = useTestContext();
@@ -39,7 +39,8 @@ const countOf = async (table: 'properties' | 'regions' | 'subregions') =>
   (await one<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).n;
 
 beforeAll(async () => {
-  await seedCatalogue(ctx.db, { uploadDir, log: (m) => logs.push(m) });
+  // Rendered here, whatever a build prepared (tests of the prepared set: prepared.test.ts).
+  await seedCatalogue(ctx.db, { uploadDir, log: (m) => logs.push(m), preparedImages: null });
 }, 120_000);
 
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
@@ -303,7 +304,7 @@ describe('demo catalogue', () => {
     );
     expect(firsts.length).toBeGreaterThan(5);
     // A second start finds the files and renders nothing.
-    expect(await generateDemoImages(uploadDir)).toBe(0);
+    expect(await renderDemoImages(uploadDir)).toBe(0);
   });
 
   it('has consistent exchange rates between EUR, USD, GBP and CHF', async () => {

@@ -56,6 +56,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Where the embedded database keeps its files under DATA_DIR. */
+export const pgliteDataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const queryTimeout = opts.queryTimeoutMs ?? 15_000;
@@ -89,7 +92,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let dataDir: string | undefined;
   if (opts.dataDir !== ':memory:') {
-    dataDir = path.join(opts.dataDir, 'pgdata');
+    dataDir = pgliteDataDir(opts.dataDir);
     mkdirSync(opts.dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
