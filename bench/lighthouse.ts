@@ -68,7 +68,8 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  // The first start migrates, seeds ~500 villas and renders their images (up to ~90 s here).
+  // The first start copies the demo database and images the build prepared (seconds); without them it
+  // migrates, seeds ~500 villas and renders their images (up to ~90 s here).
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode != null) throw new Error(`lighthouse: the server exited with code ${child.exitCode}`);
     try {

@@ -5,7 +5,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The admin the e2e server is started with (ADMIN_EMAIL / ADMIN_PASSWORD): always exists. */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-pass' } as const;
 
-/** Demo accounts seeded when SEED_DEMO=true (apps/server/src/db/seed, listed in the README). */
+/** Demo accounts seeded when SEED_DEMO=true (packages/demo-data, listed in the README). */
 export const DEMO = {
   admin: { email: 'admin@demo.test', password: 'demo-admin-pass' },
   sophie: { email: 'sophie@azure-voyages.test', password: 'demo-agent-pass' },

@@ -85,7 +85,8 @@ export default defineConfig({
     command: 'node --enable-source-maps ../apps/server/dist/server.js',
     cwd: here,
     url: `${BASE_URL}/readyz`,
-    // The first start migrates, seeds ~500 properties and generates their images (60-90 s here).
+    // The first start copies the demo database and images the build prepared (seconds; on PostgreSQL,
+    // or without them, it seeds ~500 properties and renders their images: 60-90 s here).
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -4,7 +4,7 @@ const MAX_UPLOADED_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 const UPLOADED = new RegExp(`^${UPLOADED_IMAGES_PREFIX}([0-9a-f]+)-([1-9][0-9]*)\\.webp$`);
 const DEMO_PREFIX = '/uploads/demo/';
 const DEMO = /^\/uploads\/demo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.webp$/;
-/** The demo images' sizes (apps/server/src/db/seed/scenes.ts: IMAGE_WIDTH and COPY_WIDTHS). */
+/** The demo images' sizes (packages/demo-data/src/scenes.ts: IMAGE_WIDTH and COPY_WIDTHS). */
 const DEMO_WIDTH = 1600;
 const DEMO_COPY_WIDTHS = [640, 960];
 const DEMO_COPY = new RegExp(`-(${DEMO_COPY_WIDTHS.join('|')})$`);
@@ -16,7 +16,7 @@ const DEMO_COPY = new RegExp(`-(${DEMO_COPY_WIDTHS.join('|')})$`);
  *   each of IMAGE_WIDTHS narrower than the picture plus the largest, `W = min(original, 1600)`, and the
  *   stored URL is the largest's. So `<id>-1200.webp` means 480, 960 and 1200 exist, all under that id;
  * - demo images, `/uploads/demo/<name>.webp` (1600 wide), each with 640- and 960-wide copies
- *   `<name>-640.webp` and `<name>-960.webp` (apps/server/src/db/seed/images.ts);
+ *   `<name>-640.webp` and `<name>-960.webp` (packages/demo-data/src/images.ts);
  * - anything else (external URLs, other paths): no `srcset`, the browser loads `src` as it is.
  * The answer of `POST /api/upload/image` carries the same `srcSet` for a fresh upload.
  */
