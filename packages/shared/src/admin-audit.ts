@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, pathIdSchema } from './common.js';
+import { pageQuerySchema, pathIdSchema } from './common.js';
 
 /** One page of the audit log. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
@@ -9,18 +9,7 @@ export const AUDIT_LOG_PAGE_SIZE = 50;
  * (`user` or `user.approve`), `actorId` one administrator's changes.
  */
 export const auditLogQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(200, 'limit must be at most 200')
-    .default(AUDIT_LOG_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset cannot be negative')
-    .max(MAX_ID, 'offset is too large')
-    .default(0),
+  ...pageQuerySchema(AUDIT_LOG_PAGE_SIZE, 200).shape,
   action: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { propertyUpdateSchema } from './catalogue.js';
 import { isoDateSchema } from './dates.js';
-import { MAX_ID } from './common.js';
+import { MAX_ID, pageQuerySchema, pageSchema } from './common.js';
 import { currencySchema, propertyTypeSchema } from './property.js';
 
 /** One page of the admin Properties tab. */
@@ -17,18 +17,7 @@ export const ADMIN_PROPERTY_CARD_IMAGES = 3;
  */
 export const adminPropertiesQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search at most 200 characters').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(ADMIN_PROPERTIES_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset cannot be negative')
-    .max(MAX_ID, 'offset is too large')
-    .default(0),
+  ...pageQuerySchema(ADMIN_PROPERTIES_PAGE_SIZE, 100).shape,
 });
 export type AdminPropertiesQuery = z.input<typeof adminPropertiesQuerySchema>;
 
@@ -59,11 +48,8 @@ export const adminPropertyItemSchema = z.object({
 });
 export type AdminPropertyItem = z.infer<typeof adminPropertyItemSchema>;
 
-export const adminPropertiesPageSchema = z.object({
-  items: z.array(adminPropertyItemSchema),
-  /** Every property matching `q`, across pages. */
-  total: z.number().int(),
-});
+/** `total`: every property matching `q`, across pages. */
+export const adminPropertiesPageSchema = pageSchema(adminPropertyItemSchema);
 export type AdminPropertiesPage = z.infer<typeof adminPropertiesPageSchema>;
 
 /**

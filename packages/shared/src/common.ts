@@ -32,11 +32,40 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .email('Please enter a valid email address');
 
-/** Optional paging for collections that can grow (DESIGN §4). Absent = the seed's full array. */
+/**
+ * Optional paging for collections that can grow (DESIGN §4: lists answer the seed's full array
+ * unless the caller asks for a page with `limit`/`offset`).
+ */
 export const pagingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).max(MAX_ID, 'offset is too large').optional(),
 });
+
+/** Paging for lists that are always paged: `limit` (1 … `max`, `size` when absent) and `offset` (0 when absent). */
+export const pageQuerySchema = (size: number, max: number) =>
+  z.object({
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(max, `limit must be at most ${max}`)
+      .default(size),
+    offset: z.coerce
+      .number({ error: 'offset must be a number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset cannot be negative')
+      .max(MAX_ID, 'offset is too large')
+      .default(0),
+  });
+
+/** One page of a list: its items, how many match in all (across pages), and the page's limit and offset. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
 
 export const okSchema = z.object({ ok: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });

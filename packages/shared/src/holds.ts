@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dbIdSchema, pathIdSchema } from './common.js';
+import { MAX_ID, dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
 import { isNotPastStart, isoDateSchema, nightsBetween, PAST_CHECK_IN_MESSAGE } from './dates.js';
 
 /**
@@ -115,8 +115,7 @@ export const holdListQuerySchema = z.object({
     .enum(HOLD_STATUSES, { error: 'Status must be active, released, confirmed or expired' })
     .optional(),
   propertyId: pathIdSchema('property id').optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).max(MAX_ID, 'offset is too large').optional(),
+  ...pagingQuerySchema.shape,
 });
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dbIdSchema, pathIdSchema } from './common.js';
+import { MAX_ID, dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
 import { isoDateSchema } from './dates.js';
 
 /** Seed 001 §3: the providers offered in the API connection form. */
@@ -153,8 +153,7 @@ export const syncReportSchema = syncReportSummarySchema.extend({
 export type SyncReport = z.infer<typeof syncReportSchema>;
 
 export const syncReportsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).max(MAX_ID, 'offset is too large').optional(),
+  ...pagingQuerySchema.shape,
   status: z.enum(SYNC_STATUSES).optional(),
 });
 

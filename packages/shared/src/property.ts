@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './common.js';
 import { CURRENCIES, PROPERTY_TYPES } from './constants.js';
 
 export const currencySchema = z.enum(CURRENCIES, {
@@ -55,10 +56,5 @@ export const propertyCardSchema = propertySchema.omit({ description: true }).ext
 export type PropertyCard = z.infer<typeof propertyCardSchema>;
 
 /** One page of a search: the cards, how many match in all, and the page's limit and offset. */
-export const propertyPageSchema = z.object({
-  items: z.array(propertyCardSchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
+export const propertyPageSchema = pageSchema(propertyCardSchema);
 export type PropertyPage = z.infer<typeof propertyPageSchema>;

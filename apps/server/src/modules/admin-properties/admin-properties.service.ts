@@ -9,6 +9,7 @@ import {
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
 import * as repo from './admin-properties.repository';
 
@@ -32,10 +33,10 @@ export async function listAdminProperties(
     images: ADMIN_PROPERTY_CARD_IMAGES,
     descriptionChars: ADMIN_PROPERTY_DESCRIPTION_CHARS,
   });
-  const total = rows[0]?.total ?? (query.offset > 0 ? await repo.countAdminProperties(db, { q }) : 0);
-  return {
-    total,
-    items: rows.map((r) => ({
+  return pageOf(
+    rows,
+    query,
+    (r) => ({
       id: r.id,
       name: r.name,
       location: r.location,
@@ -53,6 +54,7 @@ export async function listAdminProperties(
       propertyCurrency: r.propertyCurrency as Currency,
       nightlyPriceEur: num(r.nightlyPriceEur),
       weeklyPriceEur: num(r.weeklyPriceEur),
-    })),
-  };
+    }),
+    () => repo.countAdminProperties(db, { q }),
+  );
 }

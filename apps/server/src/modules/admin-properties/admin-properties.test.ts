@@ -1,4 +1,4 @@
-import { addDays, todayIso, type AdminPropertiesPage } from '@villas/shared';
+import { addDays, ADMIN_PROPERTIES_PAGE_SIZE, todayIso, type AdminPropertiesPage } from '@villas/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dailyPricing, exchangeRates, propertyImages } from '../../db/schema';
@@ -98,7 +98,12 @@ describe('GET /api/admin/properties: search', () => {
   });
 
   it('answers an empty page with total 0 when nothing matches', async () => {
-    expect(await page({ q: token() })).toEqual({ items: [], total: 0 });
+    expect(await page({ q: token() })).toEqual({
+      items: [],
+      total: 0,
+      limit: ADMIN_PROPERTIES_PAGE_SIZE,
+      offset: 0,
+    });
   });
 });
 
@@ -122,7 +127,7 @@ describe('GET /api/admin/properties: paging', () => {
     expect(second.total).toBe(6);
     expect(second.items.map((i) => i.name.split(' ')[0])).toEqual(order.slice(4));
     // Past the end: no rows, the total still told.
-    expect(await page({ q: t, limit: 4, offset: 40 })).toEqual({ items: [], total: 6 });
+    expect(await page({ q: t, limit: 4, offset: 40 })).toEqual({ items: [], total: 6, limit: 4, offset: 40 });
   });
 
   it('sends 24 by default', async () => {

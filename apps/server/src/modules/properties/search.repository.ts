@@ -11,6 +11,7 @@ import {
 import { and, arrayContains, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { exchangeRates, properties, regions, stayRules, subregions } from '../../db/schema';
+import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
 import { basePriceSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
 import { selectProperties, toProperty, type PropertyRow } from './properties.repository';
@@ -299,16 +300,14 @@ export async function searchPropertyPage(
   params: SearchParams & { sort: PropertySort; limit: number; offset: number },
 ): Promise<PropertyPage> {
   const rows = await buildSearchQuery(db, { ...params, withTotal: true });
-  let total = rows[0]?.total ?? 0;
-  // Past the last match there is no row to carry the count: count without the page.
-  if (!rows.length && params.offset > 0) {
-    const [first] = await buildSearchQuery(db, { ...params, limit: 1, offset: 0, withTotal: true });
-    total = first?.total ?? 0;
-  }
-  return {
-    items: rows.map((row) => toCard(toResult(row, params.stay))),
-    total: Number(total),
-    limit: params.limit,
-    offset: params.offset,
-  };
+  return pageOf(
+    rows,
+    params,
+    (row) => toCard(toResult(row, params.stay)),
+    // Counted on the first page's query, without the page.
+    async () =>
+      Number(
+        (await buildSearchQuery(db, { ...params, limit: 1, offset: 0, withTotal: true }))[0]?.total ?? 0,
+      ),
+  );
 }

@@ -61,6 +61,8 @@ function serve(initial: AdminPropertyItem[], ...extra: HttpHandler[]) {
       const page: AdminPropertiesPage = {
         items: hits.slice(Number(offset), Number(offset) + Number(limit)),
         total: hits.length,
+        limit: Number(limit),
+        offset: Number(offset),
       };
       return page;
     }),
