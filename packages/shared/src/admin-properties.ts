@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { propertyUpdateSchema } from './catalogue.js';
 import { isoDateSchema } from './dates.js';
-import { MAX_ID, pageQuerySchema, pageSchema } from './common.js';
+import { pageQuerySchema, pageSchema } from './common.js';
 import { currencySchema, propertyTypeSchema } from './property.js';
 
 /** One page of the admin Properties tab. */

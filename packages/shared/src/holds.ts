@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
+import { dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
 import { isNotPastStart, isoDateSchema, nightsBetween, PAST_CHECK_IN_MESSAGE } from './dates.js';
 
 /**

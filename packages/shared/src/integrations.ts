@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
+import { dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
 import { isoDateSchema } from './dates.js';
 
 /** Seed 001 §3: the providers offered in the API connection form. */
