@@ -1,4 +1,4 @@
-import { ErrorCode } from '@villas/shared';
+import { ErrorCode, plural } from '@villas/shared';
 
 export class AppError extends Error {
   constructor(
@@ -62,9 +62,8 @@ export class ConflictError extends AppError {
 /** "Try again in 2 minutes." / "Try again in 30 seconds." (whole seconds, at least 1). */
 export function tryAgainIn(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
-  if (s < 60) return `Try again in ${s} ${s === 1 ? 'second' : 'seconds'}.`;
-  const minutes = Math.ceil(s / 60);
-  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  if (s < 60) return `Try again in ${plural(s, 'second')}.`;
+  return `Try again in ${plural(Math.ceil(s / 60), 'minute')}.`;
 }
 
 /**

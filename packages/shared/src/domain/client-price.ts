@@ -3,6 +3,7 @@ import { isValidIsoDate, nightsBetween } from '../calendar.js';
 import { exchangeRatio, type Rates } from './currency.js';
 import { multiply, roundRatio, toRatio, type Ratio } from './decimal.js';
 import { formatMoney, isPriceOnRequest } from './pricing.js';
+import { plural } from './text.js';
 
 /**
  * The agent's price on a white-label link (docs/decisions/015-link-pricing-and-brochure.md). The client never sees
@@ -109,7 +110,7 @@ export interface ClientPriceParts {
   tail: string | null;
 }
 
-const nightsText = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
+const nightsText = (n: number) => plural(n, 'night');
 
 /**
  * 'from £9,735 per week' (a link without dates), '£19,470 for 14 nights' (the link's stay), or

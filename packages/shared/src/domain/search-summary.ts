@@ -2,6 +2,7 @@ import { PROPERTY_TYPE_LABELS, SITE_CURRENCY, type PropertyType } from '../const
 import { formatLongDate, isValidIsoDate } from '../calendar.js';
 import { convertMoney, type Rates } from './currency.js';
 import { formatMoney } from './pricing.js';
+import { plural } from './text.js';
 
 const isBlank = (v: unknown) =>
   v === undefined || v === null || v === '' || v === 'any' || (Array.isArray(v) && v.length === 0);
@@ -21,7 +22,6 @@ export function budgetText(v: unknown, display: SummaryCurrency | undefined): st
   const converted = convertMoney(eur, SITE_CURRENCY, to, display?.rates);
   return converted == null ? formatMoney(eur, SITE_CURRENCY) : formatMoney(converted, to);
 }
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Keys that carry no search meaning for the agent. */
 const IGNORED = new Set(['limit', 'offset']);

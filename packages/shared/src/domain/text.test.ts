@@ -5,6 +5,8 @@ import {
   foldForSearch,
   inquiryTypeLabel,
   matchesSearch,
+  plural,
+  pluralWord,
   truncateAmenity,
   truncateDescription,
   unreadBadge,
@@ -63,5 +65,20 @@ describe('search folding', () => {
     expect(matchesSearch('aurora italy', fields)).toBe(false);
     expect(matchesSearch('   ', fields)).toBe(true);
     expect(matchesSearch('x', [null, undefined])).toBe(false);
+  });
+});
+
+describe('plural', () => {
+  it('says one for 1 and the plural for every other count, 0 included', () => {
+    expect(plural(1, 'night')).toBe('1 night');
+    expect(plural(0, 'night')).toBe('0 nights');
+    expect(plural(14, 'night')).toBe('14 nights');
+    expect(plural(2, 'property', 'properties')).toBe('2 properties');
+    expect(pluralWord(1, 'villa')).toBe('villa');
+    expect(pluralWord(3, 'property is', 'properties are')).toBe('properties are');
+  });
+
+  it('groups thousands', () => {
+    expect(plural(1200, 'villa')).toBe('1,200 villas');
   });
 });

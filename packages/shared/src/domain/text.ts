@@ -22,6 +22,13 @@ export function unreadBadge(count: number): string | null {
   return count > LIMITS.unreadBadgeMax ? `${LIMITS.unreadBadgeMax}+` : String(count);
 }
 
+/** The word for a count: `one` for 1, else `many` (the word + 's' unless given): 'night', 'nights'. */
+export const pluralWord = (n: number, one: string, many = `${one}s`): string => (n === 1 ? one : many);
+
+/** A count and its word, thousands grouped: '1 night', '14 nights', '1,200 properties'. */
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en-US')} ${pluralWord(n, one, many)}`;
+
 /** Bathrooms are shown as bedrooms + 1 (seed 000 §2). */
 export const bathroomsFor = (bedrooms: number) => bedrooms + 1;
 

@@ -7,6 +7,7 @@ import {
   type icalFeedInputSchema,
   type Provider,
   type SyncStarted,
+  plural,
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -237,8 +238,8 @@ export async function ensureConnectionFeed(
 
 const describe = (label: string, r: { blocked: number; released: number }) =>
   [
-    r.blocked ? `${r.blocked} night${r.blocked === 1 ? '' : 's'} blocked` : null,
-    r.released ? `${r.released} night${r.released === 1 ? '' : 's'} released` : null,
+    r.blocked ? `${plural(r.blocked, 'night')} blocked` : null,
+    r.released ? `${plural(r.released, 'night')} released` : null,
   ]
     .filter(Boolean)
     .join(', ')

@@ -5,6 +5,7 @@ import {
   formatLongDate,
   inquiryInputSchema,
   inquiryTypeLabel,
+  plural,
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -89,9 +90,7 @@ export async function createInquiry(
       const villa = await findBookableProperty(tx, input.propertyId);
       if (!villa) throw new NotFoundError('Property not found');
       if (input.guests > villa.maxGuests) {
-        throw new ValidationError(
-          `${villa.name} sleeps at most ${villa.maxGuests} ${villa.maxGuests === 1 ? 'guest' : 'guests'}`,
-        );
+        throw new ValidationError(`${villa.name} sleeps at most ${plural(villa.maxGuests, 'guest')}`);
       }
       // The villa's stay rule of the check-in date (minimum stay, check-in days): 400 with its words.
       await assertStayAllowed(tx, { propertyId: villa.id, checkIn: input.checkIn, checkOut: input.checkOut });
@@ -114,9 +113,7 @@ export async function createInquiry(
           ? ` from ${formatLongDate(input.checkIn)} to ${formatLongDate(input.checkOut)}`
           : '';
       title = `New booking inquiry for ${villa.name}`;
-      message = `${who} (${input.email}) asked about ${villa.name}${dates} for ${input.guests} ${
-        input.guests === 1 ? 'guest' : 'guests'
-      }.`;
+      message = `${who} (${input.email}) asked about ${villa.name}${dates} for ${plural(input.guests, 'guest')}.`;
     } else {
       const contact = input as Extract<InquiryInput, { inquiryType: unknown }>;
       row = await repo.insertInquiry(tx, {

@@ -5,6 +5,7 @@ import {
   todayIso,
   type Currency,
   type InvenioFilters,
+  plural,
 } from '@villas/shared';
 import type { Db, Queryable } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
@@ -562,7 +563,7 @@ class InvenioSync {
       if (changed.length) {
         await setPriceRanges(tx as Db, { propertyId: id, ranges: toRanges(changed) });
         calendarNights += changed.length;
-        if (!isNew) changes.push(`Prices of ${changed.length} night${changed.length === 1 ? '' : 's'}`);
+        if (!isNew) changes.push(`Prices of ${plural(changed.length, 'night')}`);
         else changes.push(`Prices for ${changed.length} nights`);
       }
     }
@@ -579,7 +580,7 @@ class InvenioSync {
       if (rules.changed) {
         changes.push(
           rules.periods
-            ? `Stay rules: ${rules.periods} period${rules.periods === 1 ? '' : 's'}${
+            ? `Stay rules: ${plural(rules.periods, 'period')}${
                 rules.keptByAdmin ? ` (${rules.keptByAdmin} days keep the administrator's own rules)` : ''
               }`
             : 'Stay rules removed',

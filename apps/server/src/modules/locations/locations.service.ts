@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '@villas/shared';
 import type { Location } from '@villas/shared';
 import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
@@ -8,8 +9,6 @@ export const listLocations = (db: Queryable) => repo.listLocations(db);
 
 /** The Destinations tab: regions, subregions and their property counts (one query). */
 export const listAdminLocations = (db: Queryable) => repo.listLocationsWithCounts(db);
-
-const plural = (n: number) => (n === 1 ? '1 property is' : `${n} properties are`);
 
 async function regionOrThrow(db: Queryable, regionName: string) {
   const region = await repo.findRegionByName(db, regionName);
@@ -67,7 +66,7 @@ export async function deleteRegion(db: Db, regionName: string): Promise<void> {
     const n = await repo.countPropertiesInRegion(tx, region.id);
     if (n > 0) {
       throw new ConflictError(
-        `Cannot delete ${region.name}: ${plural(n)} still listed there. Move or delete ${n === 1 ? 'it' : 'them'} first.`,
+        `Cannot delete ${region.name}: ${plural(n, 'property is', 'properties are')} still listed there. Move or delete ${pluralWord(n, 'it', 'them')} first.`,
       );
     }
     await deleteOrConflict(() => repo.deleteRegion(tx, region.id), region.name);
@@ -85,7 +84,7 @@ export async function deleteSubregion(
     const n = await repo.countPropertiesInSubregion(tx, sub.id);
     if (n > 0) {
       throw new ConflictError(
-        `Cannot delete ${sub.name}: ${plural(n)} still listed there. Move or delete ${n === 1 ? 'it' : 'them'} first.`,
+        `Cannot delete ${sub.name}: ${plural(n, 'property is', 'properties are')} still listed there. Move or delete ${pluralWord(n, 'it', 'them')} first.`,
       );
     }
     await deleteOrConflict(() => repo.deleteSubregion(tx, sub.id), sub.name);

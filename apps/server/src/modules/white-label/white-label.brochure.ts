@@ -10,6 +10,7 @@ import {
   PROPERTY_TYPE_LABELS,
   type PublicProperty,
   type PublicWhiteLabel,
+  plural,
 } from '@villas/shared';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -275,7 +276,6 @@ function heightOf(doc: Doc, font: FontName, size: number, text: string, opts: Te
 
 const spaced = (size: number) => ({ characterSpacing: size * 0.06 });
 const upper = (s: string) => s.toLocaleUpperCase('en-US');
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const placeOf = (p: PublicProperty) => [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
 const stayText = (stay: NonNullable<PublicWhiteLabel['link']['stay']>) =>
   `${formatLongDate(stay.checkIn)} – ${formatLongDate(stay.checkOut)} · ${plural(stay.nights, 'night')}`;

@@ -1,3 +1,4 @@
+import { pluralWord } from '@villas/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Queryable } from '../../db/client';
@@ -52,7 +53,7 @@ export function createOpenGraphTransform(deps: {
     const curator = [link.agentName, link.companyName].filter(Boolean).join(', ');
     const description =
       link.description?.trim() ||
-      `A private selection of ${count} luxury ${count === 1 ? 'residence' : 'residences'}${
+      `A private selection of ${count} luxury ${pluralWord(count, 'residence')}${
         curator ? ` curated by ${curator}` : ''
       }.`;
     type Tag = [attr: 'property' | 'name', key: string, value: string];

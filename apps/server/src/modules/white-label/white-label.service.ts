@@ -27,6 +27,8 @@ import {
   linkPricePreviewSchema,
   updateWhiteLabelSchema,
   VIEW_REPEAT_WINDOW_MINUTES,
+  plural,
+  pluralWord,
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
@@ -48,7 +50,6 @@ type Paging = { limit?: number; offset?: number };
 
 export const LINK_NOT_FOUND = 'Link not found';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A link's price settings as the API carries them (the markup stored × 100, see client-price.ts). */
 const pricingOf = (r: repo.LinkRow): LinkPricing => ({
@@ -86,7 +87,7 @@ async function assertPropertiesExist(db: Db, ids: number[]): Promise<void> {
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
     throw new ValidationError(
-      `${missing.length === 1 ? 'Property' : 'Properties'} not found: ${missing.join(', ')}`,
+      `${pluralWord(missing.length, 'Property', 'Properties')} not found: ${missing.join(', ')}`,
     );
   }
 }

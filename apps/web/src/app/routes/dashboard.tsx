@@ -1,3 +1,4 @@
+import { plural } from '@villas/shared';
 import type { PropertySort, WhiteLabelLink } from '@villas/shared';
 import { CheckCircle2, ExternalLink, RotateCcw, X } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
@@ -261,8 +262,8 @@ function Results({
     status === 'searching'
       ? 'Searching...'
       : status === 'searched'
-        ? `${n} ${n === 1 ? 'property matches' : 'properties match'} your search`
-        : `${n} ${n === 1 ? 'property' : 'properties'} in the collection`;
+        ? `${plural(n, 'property matches', 'properties match')} your search`
+        : `${plural(n, 'property', 'properties')} in the collection`;
 
   if (status === 'searching' && list.length === 0) {
     return (

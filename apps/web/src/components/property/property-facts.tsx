@@ -1,4 +1,4 @@
-import { cardAmenities } from '@villas/shared';
+import { cardAmenities, plural } from '@villas/shared';
 import { BedDouble, Home, Users } from 'lucide-react';
 import { cn } from '../../lib/utils';
 
@@ -18,11 +18,11 @@ export function PropertyFacts({
     <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-[13px] text-stone', className)}>
       <li className="flex items-center gap-1.5">
         <BedDouble className="h-4 w-4" aria-hidden />
-        {bedrooms} {bedrooms === 1 ? 'bedroom' : 'bedrooms'}
+        {plural(bedrooms, 'bedroom')}
       </li>
       <li className="flex items-center gap-1.5">
         <Users className="h-4 w-4" aria-hidden />
-        Up to {maxGuests} {maxGuests === 1 ? 'guest' : 'guests'}
+        Up to {plural(maxGuests, 'guest')}
       </li>
       <li className="flex items-center gap-1.5">
         <Home className="h-4 w-4" aria-hidden />

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, CalendarRange, Tag, CalendarCheck } from 'lucide-react';
-import { formatLongDate, holdCountdown, isPriceOnRequest, todayIso } from '@villas/shared';
+import { formatLongDate, holdCountdown, isPriceOnRequest, todayIso, plural } from '@villas/shared';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -249,7 +249,7 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
             Selected dates
           </h3>
           <p className="mb-3 text-sm text-stone" aria-live="polite">
-            {n === 0 ? 'No dates selected' : `${n} ${n === 1 ? 'date' : 'dates'} selected`}
+            {n === 0 ? 'No dates selected' : `${plural(n, 'date')} selected`}
           </p>
           <div className="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
             <Dialog open={pricingOpen} onOpenChange={setPricingOpen}>

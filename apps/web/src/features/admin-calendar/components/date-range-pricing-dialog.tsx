@@ -1,4 +1,4 @@
-import { addDays, CURRENCIES, eachNight } from '@villas/shared';
+import { addDays, CURRENCIES, eachNight, plural } from '@villas/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,8 +28,6 @@ const newRow = (currency: RangeDraft['currency']): RangeDraft => ({
   price: '',
   currency,
 });
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Date Range Pricing (seed 001 §2, §5): one or more ranges, each priced per night; the nights run from
@@ -152,7 +150,7 @@ export function DateRangePricingDialogContent({
                     </div>
                   </div>
                   <p className="mt-3 text-sm text-stone" aria-live="polite">
-                    <span className="text-ink">Duration: {plural(nights, 'night', 'nights')}</span>
+                    <span className="text-ink">Duration: {plural(nights, 'night')}</span>
                     {total != null && nights > 0 && (
                       <>
                         {' · '}

@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '@villas/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -42,7 +43,7 @@ export function SetAvailabilityDialogContent({
         onSuccess: (res) => {
           notify.success(
             'Availability Updated',
-            `${res.count} ${res.count === 1 ? 'date' : 'dates'} marked ${available ? 'Available' : 'Blocked'}.`,
+            `${plural(res.count, 'date')} marked ${available ? 'Available' : 'Blocked'}.`,
           );
           onDone(dates, available);
         },
@@ -71,10 +72,7 @@ export function SetAvailabilityDialogContent({
     </label>
   );
   return (
-    <DialogContent
-      title="Set Availability"
-      description={`For the ${n} selected ${n === 1 ? 'date' : 'dates'}.`}
-    >
+    <DialogContent title="Set Availability" description={`For the ${n} selected ${pluralWord(n, 'date')}.`}>
       <form onSubmit={submit} noValidate className="space-y-5">
         <fieldset>
           <legend className="mb-1.5 block text-xs font-medium uppercase tracking-[0.12em] text-stone">

@@ -1,4 +1,4 @@
-import { SINGLE_DATE_CURRENCIES } from '@villas/shared';
+import { SINGLE_DATE_CURRENCIES, pluralWord } from '@villas/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -70,7 +70,7 @@ export function SetPricingDialogContent({
   return (
     <DialogContent
       title="Set Pricing"
-      description={`The nightly price of the ${n} selected ${n === 1 ? 'date' : 'dates'}.`}
+      description={`The nightly price of the ${n} selected ${pluralWord(n, 'date')}.`}
     >
       <form onSubmit={submit} noValidate className="space-y-5">
         <Field label="Price per night" error={error}>

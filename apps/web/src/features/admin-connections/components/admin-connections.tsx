@@ -1,3 +1,4 @@
+import { plural } from '@villas/shared';
 import { Plug, Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -29,8 +30,7 @@ export function AdminConnections() {
             {data && data.length > 0 && (
               <>
                 {' '}
-                {data.length} {data.length === 1 ? 'connection' : 'connections'},{' '}
-                {data.filter((c) => c.enabled).length} active.
+                {plural(data.length, 'connection')}, {data.filter((c) => c.enabled).length} active.
               </>
             )}
           </p>

@@ -1,13 +1,10 @@
-import { formatLongDate, type InvenioResult } from '@villas/shared';
+import { formatLongDate, type InvenioResult, plural } from '@villas/shared';
 import type { ReactNode } from 'react';
 import type { InvenioAction } from '../api/run-invenio-test';
 import { formatAmount, readPricing, readSyncSummary, readVillas, type VillaRow } from '../utils/invenio-data';
 
 /** Rows drawn at most; the count still says how many came back. */
 const MAX_ROWS = 200;
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The one line a screen reader hears when an answer arrives. */
 export function resultSummary(action: InvenioAction, result: InvenioResult) {

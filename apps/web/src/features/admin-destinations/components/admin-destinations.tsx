@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '@villas/shared';
 import type { AdminLocation } from '@villas/shared';
 import { Globe2, MapPin, Plus, Trash2, X } from 'lucide-react';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
@@ -11,8 +12,6 @@ import { useAdminDestinations } from '../api/get-destinations';
 import { AddRegionDialog } from './add-region-dialog';
 import { AddSubregionDialog } from './add-subregion-dialog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -62,7 +61,8 @@ function Subregion({
         className="text-xs tabular-nums text-stone"
         title={plural(propertyCount, 'property', 'properties')}
       >
-        · {propertyCount} <span className="sr-only">{propertyCount === 1 ? 'property' : 'properties'}</span>
+        · {propertyCount}{' '}
+        <span className="sr-only">{pluralWord(propertyCount, 'property', 'properties')}</span>
       </span>
       <ConfirmDialog
         trigger={
@@ -135,8 +135,7 @@ function RegionCard({
               {region}
             </h3>
             <p className="mt-1 text-sm text-stone">
-              {plural(subregions.length, 'subregion', 'subregions')} ·{' '}
-              {plural(propertyCount, 'property', 'properties')}
+              {plural(subregions.length, 'subregion')} · {plural(propertyCount, 'property', 'properties')}
             </p>
           </div>
           <ConfirmDialog

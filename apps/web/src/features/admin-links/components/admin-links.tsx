@@ -1,4 +1,4 @@
-import { formatLongDate, searchSummary, type AdminWhiteLabelLink } from '@villas/shared';
+import { formatLongDate, searchSummary, type AdminWhiteLabelLink, plural } from '@villas/shared';
 import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, Search, User } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -122,8 +122,8 @@ export function AdminLinks() {
           <p className="mt-2 text-sm text-stone" aria-live="polite">
             {data
               ? q
-                ? `${data.length} ${data.length === 1 ? 'link matches' : 'links match'} “${q}”`
-                : `${data.length} ${data.length === 1 ? 'link' : 'links'} created by agents`
+                ? `${plural(data.length, 'link matches', 'links match')} “${q}”`
+                : `${plural(data.length, 'link')} created by agents`
               : '\u00a0'}
           </p>
         </div>

@@ -1,9 +1,8 @@
-import { formatLongDate, formatMoney } from '@villas/shared';
+import { formatLongDate, formatMoney, plural } from '@villas/shared';
 import { Building2, CalendarCheck, Coins, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAdminOverview } from '../api/get-overview';
-import { plural } from '../utils/insight-summary';
 
 function Card({
   icon,

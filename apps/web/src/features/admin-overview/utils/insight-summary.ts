@@ -4,10 +4,8 @@ import {
   INSIGHT_INQUIRY_SERIES,
   type AdminInsight,
   type InsightInquirySeries,
+  plural,
 } from '@villas/shared';
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Short date for axes and tables: 'Jun 3'. Date-only values never shift with the time zone. */
 export const shortDate = (date: string) =>

@@ -1,3 +1,4 @@
+import { plural } from '@villas/shared';
 import type { Amenity } from '@villas/shared';
 import { useId, useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -60,7 +61,7 @@ export function AmenitiesPicker({
       <p className="text-sm text-stone">
         {value.length === 0
           ? 'Nothing selected yet.'
-          : `${value.length} ${value.length === 1 ? 'amenity' : 'amenities'} selected.`}
+          : `${plural(value.length, 'amenity', 'amenities')} selected.`}
       </p>
       {groups.map(({ category, names }, gi) => {
         const count = names.filter((n) => selected.has(n.toLowerCase())).length;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { icalFeedInputSchema, type IcalFeed, type IcalFeedInput } from '@villas/shared';
+import { icalFeedInputSchema, type IcalFeed, type IcalFeedInput, plural } from '@villas/shared';
 import { CalendarPlus, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,8 +22,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 type FeedOutput = z.output<typeof icalFeedInputSchema>;
 
 const RUN_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The feed's host ('www.airbnb.com'), for feeds stored without a label. */
 function hostOf(url: string): string {
@@ -118,8 +116,8 @@ function FeedStatus({ feed }: { feed: IcalFeed }) {
       <span>
         Last run <time dateTime={feed.lastRunAt}>{RUN_TIME.format(new Date(feed.lastRunAt))}</time>
       </span>
-      <span>{count(feed.lastEventCount ?? 0, 'event', 'events')}</span>
-      <span>{count(feed.blockedNights, 'blocked night', 'blocked nights')}</span>
+      <span>{plural(feed.lastEventCount ?? 0, 'event')}</span>
+      <span>{plural(feed.blockedNights, 'blocked night')}</span>
     </>
   );
 }

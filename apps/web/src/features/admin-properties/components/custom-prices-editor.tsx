@@ -1,4 +1,4 @@
-import { formatLongDate, formatMoney, todayIso } from '@villas/shared';
+import { formatLongDate, formatMoney, todayIso, pluralWord } from '@villas/shared';
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -117,7 +117,7 @@ export function CustomPricesEditor({
       ) : (
         <>
           <p className="mt-4 text-xs text-stone">
-            {value.length} custom {value.length === 1 ? 'price' : 'prices'}
+            {value.length} custom {pluralWord(value.length, 'price')}
           </p>
           <ul
             aria-label="Custom prices"

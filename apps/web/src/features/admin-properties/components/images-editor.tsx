@@ -1,4 +1,4 @@
-import { propertyInputSchema } from '@villas/shared';
+import { propertyInputSchema, plural } from '@villas/shared';
 import { ArrowDown, ArrowUp, ImagePlus, Link2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -269,7 +269,7 @@ export function ImagesEditor({
         </ul>
       )}
       <p className="sr-only" aria-live="polite">
-        {value.length} {value.length === 1 ? 'image' : 'images'}
+        {plural(value.length, 'image')}
       </p>
     </div>
   );

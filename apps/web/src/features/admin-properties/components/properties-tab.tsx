@@ -1,3 +1,4 @@
+import { plural } from '@villas/shared';
 import type { AdminPropertyItem, Currency } from '@villas/shared';
 import { Building2, Link2, Plus, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -240,8 +241,8 @@ export function PropertiesTab({
         {data && (
           <p className="text-sm text-stone" aria-live="polite">
             {q
-              ? `${total} ${total === 1 ? 'property matches' : 'properties match'} “${q}”`
-              : `${total} ${total === 1 ? 'property' : 'properties'}`}
+              ? `${plural(total, 'property matches', 'properties match')} “${q}”`
+              : plural(total, 'property', 'properties')}
           </p>
         )}
       </div>

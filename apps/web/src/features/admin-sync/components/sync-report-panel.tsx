@@ -1,3 +1,4 @@
+import { pluralWord } from '@villas/shared';
 import type { SyncReportSummary } from '@villas/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -185,7 +186,7 @@ export function SyncReportPanel({
                   {c.newImageCount > 0 && (
                     <p className="mt-1 flex items-center gap-1.5 text-xs text-ink">
                       <ImagePlus className="h-3.5 w-3.5 text-gold-deep" aria-hidden />
-                      {formatCount(c.newImageCount)} new {c.newImageCount === 1 ? 'image' : 'images'}
+                      {formatCount(c.newImageCount)} new {pluralWord(c.newImageCount, 'image')}
                     </p>
                   )}
                 </li>

@@ -1,3 +1,4 @@
+import { plural } from '@villas/shared';
 import type { UserStatus } from '@villas/shared';
 import { Search, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -173,9 +174,7 @@ export function AdminUsers() {
         />
       </div>
       <p className="sr-only" aria-live="polite">
-        {q && matching.data
-          ? `${matching.data.total} ${matching.data.total === 1 ? 'user matches' : 'users match'} “${q}”`
-          : ''}
+        {q && matching.data ? `${plural(matching.data.total, 'user matches', 'users match')} “${q}”` : ''}
       </p>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as UserStatus)} className="mt-8">

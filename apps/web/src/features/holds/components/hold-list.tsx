@@ -1,4 +1,4 @@
-import { formatLongDate, type Hold, type HoldStatus } from '@villas/shared';
+import { formatLongDate, type Hold, type HoldStatus, plural, pluralWord } from '@villas/shared';
 import { CalendarClock, Check, Undo2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -19,7 +19,7 @@ const STATUS: Record<HoldStatus, { label: string; tone: 'gold' | 'green' | 'gray
 };
 
 const stayOf = (h: Hold) =>
-  `${formatLongDate(h.checkIn)} – ${formatLongDate(h.checkOut)} · ${h.nights} ${h.nights === 1 ? 'night' : 'nights'}`;
+  `${formatLongDate(h.checkIn)} – ${formatLongDate(h.checkOut)} · ${plural(h.nights, 'night')}`;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -214,7 +214,7 @@ export function AdminHolds() {
         {query.data && (
           <p className="text-sm text-stone">
             <span className="font-display text-3xl text-ink tabular-nums">{query.data.length}</span>{' '}
-            {query.data.length === 1 ? 'hold' : 'holds'}
+            {pluralWord(query.data.length, 'hold')}
           </p>
         )}
       </div>

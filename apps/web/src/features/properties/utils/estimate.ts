@@ -1,4 +1,4 @@
-import { nightsBetween, viewBookingEstimate, type EstimateView, type Property } from '@villas/shared';
+import { nightsBetween, viewBookingEstimate, type EstimateView, type Property, plural } from '@villas/shared';
 import type { DisplayMoney } from '../../../lib/display-currency';
 
 export interface Stay {
@@ -45,8 +45,6 @@ export function stayEstimate(
   });
   return estimate ? { kind: 'estimate', estimate, dated } : { kind: 'on-request', nights };
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** How the subtotal was reached, in words: '1 week + 3 nights', '3 nights, billed as 1 week'. */
 export function subtotalBasis(

@@ -1,4 +1,4 @@
-import { viewMoney, viewWeeklyPrice, type MoneyView, type Property } from '@villas/shared';
+import { viewMoney, viewWeeklyPrice, type MoneyView, type Property, plural } from '@villas/shared';
 import type { DisplayMoney } from '../../../lib/display-currency';
 
 export interface PriceLine {
@@ -39,6 +39,6 @@ export function stayTotalLine(
   display: DisplayMoney,
 ): PriceLine | null {
   if (p.totalCost == null || p.totalCost <= 0 || !p.totalNights) return null;
-  const nights = `${p.totalNights} ${p.totalNights === 1 ? 'night' : 'nights'}`;
+  const nights = plural(p.totalNights, 'night');
   return line(viewMoney(p.totalCost, p.propertyCurrency, display.currency, display.rates), ` for ${nights}`);
 }

@@ -1,4 +1,4 @@
-import { brochurePath, formatLongDate, type LinkStay } from '@villas/shared';
+import { brochurePath, formatLongDate, type LinkStay, plural } from '@villas/shared';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
@@ -21,8 +21,7 @@ export function BrochureButton({ uuid, variant = 'light' }: { uuid: string; vari
 export function StayNote({ stay, className }: { stay: LinkStay; className?: string }) {
   return (
     <p className={className}>
-      {formatLongDate(stay.checkIn)} – {formatLongDate(stay.checkOut)} · {stay.nights}{' '}
-      {stay.nights === 1 ? 'night' : 'nights'}
+      {formatLongDate(stay.checkIn)} – {formatLongDate(stay.checkOut)} · {plural(stay.nights, 'night')}
     </p>
   );
 }

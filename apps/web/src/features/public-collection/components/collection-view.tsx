@@ -1,3 +1,4 @@
+import { plural } from '@villas/shared';
 import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
 import { ArrowDown, Mail } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -96,7 +97,7 @@ function Hero({ data }: { data: PublicWhiteLabel }) {
           )}
           {properties.length > 0 && <BrochureButton uuid={link.uuid} />}
           <p className="text-xs uppercase tracking-[0.2em] text-white/85">
-            {properties.length} {properties.length === 1 ? 'residence' : 'residences'}
+            {plural(properties.length, 'residence')}
           </p>
         </div>
       </div>

@@ -1,4 +1,10 @@
-import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type PublicProperty } from '@villas/shared';
+import {
+  bathroomsFor,
+  groupAmenities,
+  PROPERTY_TYPE_LABELS,
+  type PublicProperty,
+  plural,
+} from '@villas/shared';
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { Bath, BedDouble, Home, Users } from 'lucide-react';
 import { useContext, useState, type ComponentProps, type ReactNode } from 'react';
@@ -94,9 +100,7 @@ function VillaDetail({
         <div className="h-fit border-t border-line pt-4 lg:border-l lg:border-t-0 lg:pl-6 lg:pt-0">
           <ClientPriceLine price={p.price} size="detail" className="mb-5" />
           <ul aria-label="At a glance" className="space-y-2">
-            <Fact icon={<BedDouble className="h-4 w-4" />}>
-              {p.bedrooms} {p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}
-            </Fact>
+            <Fact icon={<BedDouble className="h-4 w-4" />}>{plural(p.bedrooms, 'bedroom')}</Fact>
             <Fact icon={<Bath className="h-4 w-4" />}>{bathroomsFor(p.bedrooms)} bathrooms</Fact>
             <Fact icon={<Users className="h-4 w-4" />}>Up to {p.maxGuests} guests</Fact>
             <Fact icon={<Home className="h-4 w-4" />}>{PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa'}</Fact>

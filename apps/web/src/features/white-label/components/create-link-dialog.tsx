@@ -5,6 +5,8 @@ import {
   type Property,
   type SearchFilters,
   type WhiteLabelLink,
+  plural,
+  pluralWord,
 } from '@villas/shared';
 import { Link2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -137,7 +139,7 @@ export function CreateLinkDialog({
         onSuccess: (link) => {
           notify.success(
             'White-label Link Created',
-            `Your collection of ${count} ${count === 1 ? 'villa' : 'villas'} is ready to share.`,
+            `Your collection of ${plural(count, 'villa')} is ready to share.`,
           );
           created.current = true;
           onCreated(link);
@@ -178,7 +180,7 @@ export function CreateLinkDialog({
       <DialogContent
         returnFocus={() => (created.current ? focusAfterCreate?.() : null)}
         title="Create White-label Link"
-        description={`A branded page with your ${count} selected ${count === 1 ? 'villa' : 'villas'}, at your price and never your trade rate, to share with your client.`}
+        description={`A branded page with your ${count} selected ${pluralWord(count, 'villa')}, at your price and never your trade rate, to share with your client.`}
       >
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           {(villas.length > 0 || criteria.length > 0) && (

@@ -1,4 +1,11 @@
-import { brochurePath, formatLongDate, linkStayOf, markupLabel, type WhiteLabelLink } from '@villas/shared';
+import {
+  brochurePath,
+  formatLongDate,
+  linkStayOf,
+  markupLabel,
+  type WhiteLabelLink,
+  plural,
+} from '@villas/shared';
 import { AlertDialog } from 'radix-ui';
 import { Copy, Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -92,7 +99,7 @@ export function LinkCard({ link }: { link: WhiteLabelLink }) {
 
       <p className="mt-4 text-sm text-ink">{pricingSummary(link)}</p>
       <p className="mt-1 text-xs uppercase tracking-[0.12em] text-stone">
-        Created {formatLongDate(link.createdAt)} · {link.viewCount} {link.viewCount === 1 ? 'view' : 'views'}
+        Created {formatLongDate(link.createdAt)} · {plural(link.viewCount, 'view')}
         {link.expiresAt ? ` · Expires ${formatLongDate(link.expiresAt)}` : ''}
       </p>
 

@@ -9,6 +9,7 @@ import {
   type LinkPricingInput,
   type MarkupType,
   type WhiteLabelLink,
+  pluralWord,
 } from '@villas/shared';
 import { useEffect, useState } from 'react';
 import { Field } from '../../../components/ui/field';
@@ -122,7 +123,7 @@ function PricePreview({
         {rest.length > 0 && (
           <span className="text-stone">
             {' '}
-            (and {rest.length} more {rest.length === 1 ? 'villa' : 'villas'}, each at its own price)
+            (and {rest.length} more {pluralWord(rest.length, 'villa')}, each at its own price)
           </span>
         )}
       </p>

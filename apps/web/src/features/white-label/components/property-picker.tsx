@@ -1,4 +1,4 @@
-import { foldForSearch, type Property } from '@villas/shared';
+import { foldForSearch, type Property, plural } from '@villas/shared';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -20,7 +20,7 @@ export interface PropertyPickerProps {
 
 type Option = Pick<Property, 'id' | 'name' | 'location' | 'region' | 'subregion'>;
 const placeOf = (p: Option) => [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
-const villas = (n: number) => `${n} ${n === 1 ? 'villa' : 'villas'}`;
+const villas = (n: number) => plural(n, 'villa');
 
 /**
  * A searchable selector over the catalogue, searched on the server (POST /api/properties/search with

@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '@villas/shared';
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { CreateLinkDialog, type CreateLinkDialogProps } from './create-link-dialog';
@@ -7,7 +8,7 @@ export interface SelectionBarProps extends Omit<CreateLinkDialogProps, 'classNam
   onClear: () => void;
 }
 
-export const selectedLabel = (count: number) => `${count} ${count === 1 ? 'villa' : 'villas'} selected`;
+export const selectedLabel = (count: number) => `${plural(count, 'villa')} selected`;
 
 /**
  * The dashboard's selection bar: once villas are selected, their count, 'Create White-label Link' and
@@ -30,7 +31,7 @@ export function SelectionBar({ onClear, ...dialog }: SelectionBarProps) {
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2.5">
             <p className="mr-auto text-sm text-ink">
               <span className="font-display text-2xl leading-none lining-nums">{count}</span>{' '}
-              <span className="text-stone">{count === 1 ? 'villa' : 'villas'} selected</span>
+              <span className="text-stone">{pluralWord(count, 'villa')} selected</span>
             </p>
             <Button variant="ghost" size="sm" onClick={onClear}>
               <X className="h-4 w-4" aria-hidden />
