@@ -106,70 +106,6 @@ const envSchema = z.object({
 
 export type RawEnv = z.input<typeof envSchema>;
 
-export interface Config {
-  port: number;
-  host: string;
-  /** Absolute directory, or ':memory:' for a throw-away database. */
-  dataDir: string;
-  databaseUrl: string | undefined;
-  sessionSecret: string;
-  admin: { email: string; password: string } | undefined;
-  /** undefined = seed demo accounts only into an empty database. */
-  seedDemo: boolean | undefined;
-  publicUrl: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  uploadDir: string;
-  logLevel: string;
-  logPretty: boolean;
-  rateLimit: { max: number; windowMs: number };
-  /**
-   * Failed sign-ins, counted in the database (shared by every instance): per account, consecutive
-   * failures lock it for `accountLockSeconds`, doubling per further failure up to
-   * `accountMaxLockSeconds`; per client address, at most `addressMaxFailures` in a window.
-   */
-  login: {
-    accountMaxFailures: number;
-    accountLockSeconds: number;
-    accountMaxLockSeconds: number;
-    addressMaxFailures: number;
-    addressWindowSeconds: number;
-  };
-  trustProxy: boolean;
-  /** Who may read /api/docs: administrators (default), everybody, or nobody. */
-  apiDocs: 'admin' | 'public' | 'off';
-  /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
-  db: { connectTimeoutMs: number; queryTimeoutMs: number };
-  /** Outbound requests (providers, iCal feeds): hosts exempt from the private-address refusal. */
-  outbound: { allowHosts: string[]; timeoutMs: number };
-  /** Scheduler intervals in minutes; 0 = off. */
-  sync: { intervalMinutes: number; icalIntervalMinutes: number };
-  /** How often expired holds are freed, in seconds (0 = never: only when their nights are asked for). */
-  holds: { sweepSeconds: number };
-  /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
-  previousSecrets: string[];
-  /**
-   * Live notifications (GET /api/notifications/stream): a comment line every `heartbeatMs` keeps
-   * proxies from closing an idle stream; one user may hold `streamsPerUser` streams per instance.
-   */
-  live: { heartbeatMs: number; streamsPerUser: number };
-  company: {
-    brandName: string;
-    name: string;
-    number: string;
-    type: string;
-    incorporated: string;
-    address: string;
-    status: string;
-    nature: string;
-    accountsDue: string;
-    confirmationDue: string;
-    registerUrl: string;
-    email: string;
-    phone: string;
-  };
-}
-
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -187,78 +123,116 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
-  const problems: string[] = [];
-  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
-    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
-  }
-  if (e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS < e.LOGIN_ACCOUNT_LOCK_SECONDS) {
-    problems.push('LOGIN_ACCOUNT_MAX_LOCK_SECONDS: must be at least LOGIN_ACCOUNT_LOCK_SECONDS');
-  }
-  if (problems.length) throw new ConfigError(problems);
-  const dataDir = e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR);
-  return Object.freeze({
-    port: e.PORT,
-    host: e.HOST,
-    dataDir,
-    databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET ?? persistentSecret(dataDir),
-    admin:
-      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    seedDemo: e.SEED_DEMO,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    uploadDir: path.resolve(
-      e.UPLOAD_DIR ??
-        (dataDir === ':memory:' ? path.join('data', 'uploads-tmp') : path.join(dataDir, 'uploads')),
-    ),
-    logLevel: e.LOG_LEVEL,
-    logPretty: e.LOG_PRETTY,
-    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
-    login: {
-      accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
-      accountLockSeconds: e.LOGIN_ACCOUNT_LOCK_SECONDS,
-      accountMaxLockSeconds: e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS,
-      addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
-      addressWindowSeconds: e.LOGIN_ADDRESS_WINDOW_SECONDS,
-    },
-    trustProxy: e.TRUST_PROXY,
-    apiDocs: e.API_DOCS,
-    db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
-    outbound: {
-      allowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
-        .map((h) => h.trim().toLowerCase())
+/**
+ * The settings the app reads, from the validated variables: the schema's output is the `Config`
+ * type, so a setting is declared once (its variable, default and check above, its shape here).
+ * Cross-variable rules are checked after each variable passed its own.
+ */
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither',
+      });
+    }
+    if (e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS < e.LOGIN_ACCOUNT_LOCK_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'LOGIN_ACCOUNT_MAX_LOCK_SECONDS: must be at least LOGIN_ACCOUNT_LOCK_SECONDS',
+      });
+    }
+  })
+  .transform((e) => {
+    const dataDir = e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR);
+    return Object.freeze({
+      port: e.PORT,
+      host: e.HOST,
+      /** Absolute directory, or ':memory:' for a throw-away database. */
+      dataDir,
+      databaseUrl: e.DATABASE_URL,
+      sessionSecret: e.SESSION_SECRET ?? e.APP_SECRET ?? persistentSecret(dataDir),
+      admin:
+        e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+      /** undefined = seed demo accounts only into an empty database. */
+      seedDemo: e.SEED_DEMO,
+      publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      uploadDir: path.resolve(
+        e.UPLOAD_DIR ??
+          (dataDir === ':memory:' ? path.join('data', 'uploads-tmp') : path.join(dataDir, 'uploads')),
+      ),
+      logLevel: e.LOG_LEVEL,
+      logPretty: e.LOG_PRETTY,
+      rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+      /**
+       * Failed sign-ins, counted in the database (shared by every instance): per account, consecutive
+       * failures lock it for `accountLockSeconds`, doubling per further failure up to
+       * `accountMaxLockSeconds`; per client address, at most `addressMaxFailures` in a window.
+       */
+      login: {
+        accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+        accountLockSeconds: e.LOGIN_ACCOUNT_LOCK_SECONDS,
+        accountMaxLockSeconds: e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS,
+        addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+        addressWindowSeconds: e.LOGIN_ADDRESS_WINDOW_SECONDS,
+      },
+      trustProxy: e.TRUST_PROXY,
+      /** Who may read /api/docs: administrators (default), everybody, or nobody. */
+      apiDocs: e.API_DOCS,
+      /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
+      db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+      /** Outbound requests (providers, iCal feeds): hosts exempt from the private-address refusal. */
+      outbound: {
+        allowHosts: e.OUTBOUND_ALLOW_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+        timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+      },
+      /** Scheduler intervals in minutes; 0 = off. */
+      sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
+      /** How often expired holds are freed, in seconds (0 = never: only when their nights are asked for). */
+      holds: { sweepSeconds: e.HOLD_SWEEP_SECONDS },
+      /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
+      previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')
+        .map((s) => s.trim())
         .filter(Boolean),
-      timeoutMs: e.OUTBOUND_TIMEOUT_MS,
-    },
-    sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
-    holds: { sweepSeconds: e.HOLD_SWEEP_SECONDS },
-    previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-    live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, streamsPerUser: e.LIVE_STREAMS_PER_USER },
-    company: {
-      brandName: e.BRAND_NAME,
-      name: e.COMPANY_NAME,
-      number: e.COMPANY_NUMBER,
-      type: e.COMPANY_TYPE,
-      incorporated: e.COMPANY_INCORPORATED,
-      address: e.COMPANY_ADDRESS,
-      status: e.COMPANY_STATUS,
-      nature: e.COMPANY_NATURE,
-      accountsDue: e.COMPANY_ACCOUNTS_DUE,
-      confirmationDue: e.COMPANY_CONFIRMATION_DUE,
-      registerUrl: e.COMPANY_REGISTER_URL,
-      email: e.COMPANY_EMAIL,
-      phone: e.COMPANY_PHONE,
-    },
+      /**
+       * Live notifications (GET /api/notifications/stream): a comment line every `heartbeatMs` keeps
+       * proxies from closing an idle stream; one user may hold `streamsPerUser` streams per instance.
+       */
+      live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, streamsPerUser: e.LIVE_STREAMS_PER_USER },
+      company: {
+        brandName: e.BRAND_NAME,
+        name: e.COMPANY_NAME,
+        number: e.COMPANY_NUMBER,
+        type: e.COMPANY_TYPE,
+        incorporated: e.COMPANY_INCORPORATED,
+        address: e.COMPANY_ADDRESS,
+        status: e.COMPANY_STATUS,
+        nature: e.COMPANY_NATURE,
+        accountsDue: e.COMPANY_ACCOUNTS_DUE,
+        confirmationDue: e.COMPANY_CONFIRMATION_DUE,
+        registerUrl: e.COMPANY_REGISTER_URL,
+        email: e.COMPANY_EMAIL,
+        phone: e.COMPANY_PHONE,
+      },
+    });
   });
+
+export type Config = z.output<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
+    );
+  }
+  return parsed.data;
 }
 
 /** Test and tool configuration: defaults plus overrides, never touching the real environment. */
