@@ -55,7 +55,11 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** Every outgoing e-mail is written here first, so nothing is lost when SMTP is down or absent. */
+/**
+ * Every outgoing e-mail is written here first, so nothing is lost when SMTP is down or absent. A
+ * message still to send (pending, or failed and not given up) has `next_attempt_at`: the outbox
+ * sends it again from then on, backing off after each failure (lib/mailer.ts).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -69,8 +73,13 @@ export const mailOutbox = pgTable(
       .default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** When the message is (re)sent at the latest; null once sent, logged or given up. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+  ],
 );
