@@ -69,6 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
   app.decorate('mailer', new Mailer(opts.database.db, opts.config, app.log));
+  // Messages that could not be sent are retried with back-off while the app runs (lib/mailer.ts).
+  app.addHook('onReady', async () => app.mailer.start());
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('routeInventory', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
