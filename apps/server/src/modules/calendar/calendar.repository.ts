@@ -221,3 +221,20 @@ export async function listPrices(
     )
     .orderBy(asc(dailyPricing.date));
 }
+
+/**
+ * Removes the property's own prices on these dates (the admin dialog's removed custom prices): the
+ * nights go back to the base price. Answers how many were removed.
+ */
+export async function deleteCustomPrices(
+  db: Queryable,
+  propertyId: number,
+  dates: string[],
+): Promise<number> {
+  if (!dates.length) return 0;
+  const rows = await db
+    .delete(dailyPricing)
+    .where(and(eq(dailyPricing.propertyId, propertyId), inArray(dailyPricing.date, [...new Set(dates)])))
+    .returning({ id: dailyPricing.id });
+  return rows.length;
+}

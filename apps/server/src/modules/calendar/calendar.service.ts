@@ -146,6 +146,13 @@ export async function setAvailabilityDates(
   return { count: dates.length };
 }
 
+/**
+ * The admin form's removed custom prices, inside its transaction: the nights go back to the base
+ * price. Answers how many were removed.
+ */
+export const removeCustomPrices = (tx: Queryable, propertyId: number, dates: string[]): Promise<number> =>
+  repo.deleteCustomPrices(tx, propertyId, dates);
+
 /** The admin form's custom prices (date → price in the property's currency), inside its transaction. */
 export async function setCustomPrices(
   tx: Queryable,

@@ -3,15 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { basePriceSql, nightlyEurSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
-import {
-  amenities,
-  dailyPricing,
-  exchangeRates,
-  properties,
-  propertyImages,
-  regions,
-  subregions,
-} from '../../db/schema';
+import { amenities, exchangeRates, properties, propertyImages, regions, subregions } from '../../db/schema';
 import { iso, num } from '../../lib/time';
 
 /**
@@ -176,23 +168,6 @@ export async function replaceImages(db: Queryable, propertyId: number, urls: str
       sortOrder: i,
     })),
   );
-}
-
-/**
- * Removes the property's own prices on these dates (the admin dialog's removed custom prices): the
- * nights go back to the base price. Answers how many were removed.
- */
-export async function deleteCustomPrices(
-  db: Queryable,
-  propertyId: number,
-  dates: string[],
-): Promise<number> {
-  if (!dates.length) return 0;
-  const rows = await db
-    .delete(dailyPricing)
-    .where(and(eq(dailyPricing.propertyId, propertyId), inArray(dailyPricing.date, [...new Set(dates)])))
-    .returning({ id: dailyPricing.id });
-  return rows.length;
 }
 
 /** Amenities whose names match any of these, whatever their case. */

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { setCustomPrices } from '../calendar/calendar.service';
+import { removeCustomPrices, setCustomPrices } from '../calendar/calendar.service';
 import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';
 import { removePropertyFromLinks } from '../white-label/links.service';
 import * as repo from './properties.repository';
@@ -174,7 +174,7 @@ export async function updateProperty(db: Db, id: number, input: UpdateInput): Pr
     if (Object.keys(values).length) await repo.updateProperty(tx, id, values);
     if (input.images) await repo.replaceImages(tx, id, input.images);
     // Removed first, so a date removed and set again in the same save keeps its new price.
-    if (input.removeCustomPrices?.length) await repo.deleteCustomPrices(tx, id, input.removeCustomPrices);
+    if (input.removeCustomPrices?.length) await removeCustomPrices(tx, id, input.removeCustomPrices);
     if (input.customPricing) {
       await setCustomPrices(tx, id, input.customPricing, (currency ?? before.propertyCurrency) as Currency);
     }
