@@ -80,6 +80,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_status_idx').on(t.status),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
   ],
 );
