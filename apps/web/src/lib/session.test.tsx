@@ -131,6 +131,19 @@ describe('a session that ends under the user', () => {
     expect(router.state.location.search).toBe('?returnTo=%2Fuser-dashboard');
   });
 
+  it('says nothing of an ended session to a visitor who was never signed in', async () => {
+    server.use(
+      route('GET /api/auth/user', expired()),
+      route('DELETE /api/white-label/:id', expired()),
+    );
+    const { router, queryClient } = renderApp('/user-dashboard');
+    await waitFor(() => expect(queryClient.getQueryData(userQueryKey)).toBeNull());
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(router.state.location.pathname).toBe('/user-dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('treats the current-user probe answering 401 as signed out, with no message', async () => {
     server.use(route('GET /api/auth/user', expired()));
     const { router, queryClient } = renderApp('/login');

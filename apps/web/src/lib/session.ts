@@ -28,6 +28,9 @@ export function endsSession(err: unknown, meta: Record<string, unknown> | undefi
  * signed out and every other cached answer, which was the signed-in user's, is dropped.
  */
 export function sessionEnded(queryClient: QueryClient): void {
+  // A visitor who was not signed in (no user cached: signed out, or the probe not answered yet) has
+  // no session to end: the route guards send them to plain /login, never 'Your session has ended'.
+  if (!queryClient.getQueryData(userQueryKey)) return;
   for (const listener of listeners) listener();
   queryClient.setQueryData(userQueryKey, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
