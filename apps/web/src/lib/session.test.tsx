@@ -132,10 +132,7 @@ describe('a session that ends under the user', () => {
   });
 
   it('says nothing of an ended session to a visitor who was never signed in', async () => {
-    server.use(
-      route('GET /api/auth/user', expired()),
-      route('DELETE /api/white-label/:id', expired()),
-    );
+    server.use(route('GET /api/auth/user', expired()), route('DELETE /api/white-label/:id', expired()));
     const { router, queryClient } = renderApp('/user-dashboard');
     await waitFor(() => expect(queryClient.getQueryData(userQueryKey)).toBeNull());
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Delete' }));
