@@ -10,6 +10,14 @@ export const userQueryKey = ['/api/auth/user'] as const;
  */
 export const OWN_401 = { own401: true } as const;
 
+let signingOut = false;
+/**
+ * Whether a sign-out is on its way: the 401s of calls still in flight then (a poll, the live
+ * stream's refetch) are the sign-out itself, not a session that ended under the user, so the
+ * sign-out's own redirect to plain /login stands (lib/session.ts).
+ */
+export const isSigningOut = () => signingOut;
+
 /** The current user; a 401 means signed out (null). Refetched without retry, never stale-cached. */
 export const userQueryOptions = () =>
   queryOptions({
@@ -50,6 +58,12 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api<{ ok: true }>('/api/auth/logout', { method: 'POST' }),
     meta: OWN_401,
+    onMutate: () => {
+      signingOut = true;
+    },
+    onSettled: () => {
+      signingOut = false;
+    },
     onSuccess: () => {
       qc.setQueryData(userQueryKey, null);
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });

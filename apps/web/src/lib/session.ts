@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, FAILURE_MESSAGES } from './api-client';
-import { userQueryKey } from './auth';
+import { isSigningOut, userQueryKey } from './auth';
 
 /** What the sign-in page says to someone whose session ended under them. */
 export const SESSION_ENDED_MESSAGE = FAILURE_MESSAGES.signedOut;
@@ -28,6 +28,8 @@ export function endsSession(err: unknown, meta: Record<string, unknown> | undefi
  * signed out and every other cached answer, which was the signed-in user's, is dropped.
  */
 export function sessionEnded(queryClient: QueryClient): void {
+  // While the user signs out, the 401s of calls still in flight are the sign-out itself.
+  if (isSigningOut()) return;
   // A visitor who was not signed in (no user cached: signed out, or the probe not answered yet) has
   // no session to end: the route guards send them to plain /login, never 'Your session has ended'.
   if (!queryClient.getQueryData(userQueryKey)) return;
