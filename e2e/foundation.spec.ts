@@ -63,7 +63,8 @@ test('a new agent applies, waits for approval, is approved by the admin, signs i
 
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged Out')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?returnTo=%2Fdashboard)?$/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   // The session ended on the server too.
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
@@ -102,10 +103,12 @@ test('the mobile menu shows the signed-in variant of the nav', async ({ page, ad
 });
 
 test('signed-out visitors are sent from /dashboard and /user-dashboard to /login', async ({ page }) => {
+  // To /login with the page to come back to after signing in, and no 'session ended' message.
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
   await page.goto('/user-dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fuser-dashboard$/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
 });
 
 test('an agent opening /admin is sent to /dashboard with Access Denied', async ({ page, adminApi }) => {
