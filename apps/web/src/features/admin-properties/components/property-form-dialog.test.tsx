@@ -171,7 +171,8 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
     expect(within(d).getByText('Name is required')).toBeInTheDocument();
     expect(within(d).getByText('Description is required')).toBeInTheDocument();
     expect(within(d).getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(within(d).getByLabelText(/^Name/)).toHaveFocus();
+    // Focus moves to the first bad field on the next frame (its tab may have to mount first).
+    await waitFor(() => expect(within(d).getByLabelText(/^Name/)).toHaveFocus());
     // The Location tab says it has a problem too.
     const locationTab = within(d).getByRole('tab', { name: 'Location (has errors)' });
     await user.click(locationTab);
