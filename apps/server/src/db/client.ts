@@ -38,7 +38,10 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
-  /** PGlite only: boot from a dumped data directory (test snapshots, DESIGN §11). */
+  /**
+   * PGlite only: boot from a dumped data directory (test snapshots: ~0.4 s instead of initdb's 1–2 s,
+   * DESIGN §11).
+   */
   loadDataDir?: Blob;
   onError?: (err: Error) => void;
   /** PostgreSQL server: time allowed to get a connection (default 3 s). */
@@ -110,7 +113,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-/** The PostgreSQL error code of a failed query (Drizzle wraps it: DESIGN §11). */
+/** The PostgreSQL error code of a failed query (Drizzle wraps it: at `err.cause.code`, DESIGN §11). */
 export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = e?.cause?.code ?? e?.code;

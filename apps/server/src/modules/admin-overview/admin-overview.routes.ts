@@ -2,7 +2,10 @@ import { adminInsightSchema, adminOverviewSchema } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getInsight, getOverview } from './admin-overview.service';
 
-/** The Admin Panel's summary cards and insight charts (seed 001 §2), administrators only. */
+/**
+ * The Admin Panel's summary cards (seed 001 §2: total properties, available now, average nightly
+ * price, destinations) and insight charts, administrators only.
+ */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
 

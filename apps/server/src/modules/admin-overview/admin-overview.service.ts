@@ -3,7 +3,10 @@ import type { Queryable } from '../../db/client';
 import { num } from '../../lib/time';
 import * as repo from './admin-overview.repository';
 
-/** The summary cards (seed 001 §2) with real figures; 'today' is the UTC date. */
+/**
+ * The summary cards (seed 001 §2: total properties, available now, average price per night in EUR,
+ * destinations) with real figures; 'today' is the UTC date.
+ */
 export async function getOverview(db: Queryable, now = new Date()): Promise<AdminOverview> {
   const today = todayIso(now);
   const r = await repo.overviewFigures(db, { today });

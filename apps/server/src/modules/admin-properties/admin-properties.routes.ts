@@ -2,7 +2,10 @@ import { adminPropertiesPageSchema, adminPropertiesQuerySchema } from '@villas/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAdminProperties } from './admin-properties.service';
 
-/** The admin Properties tab's list (seed 001 §2): searched and paged on the server. */
+/**
+ * The admin Properties tab's list (seed 001 §2: its search box matches name, location, description or
+ * property type), searched and paged on the server.
+ */
 export const adminPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/properties',

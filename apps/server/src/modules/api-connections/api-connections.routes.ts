@@ -18,7 +18,10 @@ import {
   updateConnection,
 } from './api-connections.service';
 
-/** API connections (seed 001 §7). Secrets go in, only their masked tails come out. */
+/**
+ * API connections (seed 001 §7), administrators only: list, create, enable or disable, delete, and
+ * sync one. Secrets go in, only their masked tails come out.
+ */
 export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (
   app,
   { deps },

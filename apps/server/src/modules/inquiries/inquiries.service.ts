@@ -55,9 +55,10 @@ export function toInquiry(r: repo.InquiryRow): Inquiry {
 const INQUIRY_TYPE_NAMES = { agent: 'travel agent', 'property-manager': 'property manager', other: 'other' };
 
 /**
- * Stores an inquiry of one of the three shapes (seed 000 §7) with its explicit kind, and tells every
- * administrator in the same transaction. A booking names an existing villa and fits its capacity.
- * A booking sent by a signed-in agent records the agent (they may place a hold from it).
+ * Stores an inquiry of one of the three shapes (seed 000 §7: contact, booking, off-market) with its
+ * explicit kind, and tells every administrator in the same transaction. A booking names an existing
+ * villa and fits its capacity. A booking sent by a signed-in agent records the agent (they may place a
+ * hold from it).
  */
 export async function createInquiry(
   db: Db,

@@ -10,7 +10,10 @@ import { z } from 'zod';
 import { actor } from '../../plugins/auth';
 import { deleteNotification, listNotifications, markNotificationRead } from './notifications.service';
 
-/** The bell (seed 000 §7): each signed-in user reads and changes only their own notifications. */
+/**
+ * The bell's calls (seed 000 §7: list, mark as read, delete); each signed-in user reads and changes only
+ * their own notifications (seed 000 §6).
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/:userId',

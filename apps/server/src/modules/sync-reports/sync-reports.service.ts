@@ -60,7 +60,10 @@ export async function listReports(
   return rows.map(toSummary);
 }
 
-/** Seed 001 §3 Sync report, with its per-property changes and errors. */
+/**
+ * One run's report (seed 001 §3: job type, status, start, duration, counts) with its per-property
+ * changes and errors.
+ */
 export async function getReport(deps: IntegrationDeps, _actor: AuthUser, id: number): Promise<SyncReport> {
   const row = await repo.findJob(deps.db, id);
   if (!row) throw new NotFoundError('Sync report not found');

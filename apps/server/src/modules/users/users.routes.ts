@@ -36,7 +36,10 @@ const userDeleteAudit: AuditRule = {
   refine: (request) => userDeleteDecision(request.server.db, pathId(request.params)),
 };
 
-/** Admin user management (seed 001 §7). */
+/**
+ * Admin user management (seed 001 §7), administrators only: list, count and search accounts, edit one
+ * (approval and role included), delete one (rejecting an application deletes it).
+ */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',

@@ -93,9 +93,10 @@ async function assertPropertiesExist(db: Db, ids: number[]): Promise<void> {
 }
 
 /**
- * Both creation shapes (seed 000 §7). Agent name, e-mail and company default to the agent's account;
- * every property must exist. The price settings (display currency and markup) are stored exactly:
- * the markup in basis points or minor units.
+ * Both creation shapes (seed 000 §7): the dashboard's {agentId, title, propertyIds, searchFilters} and
+ * the agent dialog's {title, description, agentName, agentEmail, propertyIds, isActive, …}. Agent
+ * name, e-mail and company default to the agent's account; every property must exist. The price
+ * settings (display currency and markup) are stored exactly: the markup in basis points or minor units.
  */
 export async function createLink(db: Db, actor: AuthUser, input: CreateInput): Promise<WhiteLabelLink> {
   if (!canActOn(actor, 'whiteLabelLink', input.agentId)) {
