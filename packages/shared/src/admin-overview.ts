@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The Admin Panel's summary cards (seed 001 §2), with real figures. Destinations are the subregions
- * (what search calls a destination), counted across the regions (countries): the seed's fixed 5 was a
- * defect (DESIGN §4).
+ * The Admin Panel's four summary cards (seed 001 §2: total properties, available now, average price
+ * per night in EUR, destinations), with real figures. Destinations are the subregions (what search
+ * calls a destination), counted across the regions (countries): the seed's fixed 5 was a defect that
+ * DESIGN §4 says to build as intended.
  */
 export const adminOverviewSchema = z.object({
   /** Today's UTC date, the day 'available now' is measured on. */

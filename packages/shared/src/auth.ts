@@ -59,7 +59,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Admin edit (seed 001 §7): partial; an empty or absent password leaves it unchanged. */
+/** Admin edit (seed 001 §5, §7): partial; an empty or absent password leaves it unchanged. */
 export const updateUserSchema = z
   .object({
     email: emailSchema,

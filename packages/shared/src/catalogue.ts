@@ -104,7 +104,10 @@ export type PropertySort = z.infer<typeof propertySortSchema>;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
-/** The search filter object of seed 000 §3; unset filters may be absent, null or ''. */
+/**
+ * The search filter object of seed 000 §3: country, destination, bedrooms, maxPrice, checkIn, checkOut
+ * and amenityIds. Unset filters may be absent, null, '' or 'any'.
+ */
 const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 'any' ? undefined : v);
 export const searchFiltersSchema = z
   .object({
@@ -169,7 +172,8 @@ export type SearchFilters = z.input<typeof searchFiltersSchema>;
 export const wantsPage = (f: { page?: boolean; sort?: unknown; limit?: unknown; offset?: unknown }) =>
   f.page === true || f.sort != null || f.limit != null || f.offset != null;
 
-// Per-date calendar (seed 001 §3, §7).
+// Per-date calendar (seed 001 §3, §7): per property and yyyy-MM-dd date, a price with its currency and
+// an availability flag with optional notes; the bulk forms cover ranges of nights and selected dates.
 export const dailyPricingInputSchema = z.object({
   propertyId: dbIdSchema,
   date: isoDateSchema,
@@ -226,7 +230,8 @@ export const exchangeRateInputSchema = z.object({
   rate: z.number().positive('Rate must be greater than 0').max(1000),
 });
 
-// Destinations (seed 001 §7).
+// Destinations (seed 001 §5, §7): a region name, non-empty after trimming; a subregion needs its region
+// and a name, both non-empty after trimming.
 export const regionInputSchema = z.object(
   {
     regionName: z

@@ -124,7 +124,7 @@ export const syncErrorSchema = z.object({
   propertyName: z.string().nullable(),
 });
 
-/** Seed 001 §3 Sync report. `duration` is in ms (elapsed so far while running). */
+/** One sync run as the monitoring tab lists it (seed 001 §3). `duration` is in ms (so far while running). */
 export const syncReportSummarySchema = z.object({
   id: z.number(),
   jobType: z.string(),
@@ -182,7 +182,10 @@ const optionalString = z.preprocess(
   z.string().trim().max(200).optional(),
 );
 
-/** Seed 001 §3 Invenio test filters. */
+/**
+ * The Test Invenio API panel's optional filters (seed 001 §3): dates, price range, bedroom range, search
+ * term and destination name.
+ */
 export const invenioFiltersSchema = z.object({
   from_date: optionalDate,
   to_date: optionalDate,
@@ -212,7 +215,7 @@ export const invenioRequestSchema = z
   .and(invenioFiltersSchema);
 export type InvenioRequest = z.input<typeof invenioRequestSchema>;
 
-/** Seed 001 §7: the answer the panel reads. */
+/** The answer the Test Invenio API panel reads (seed 001 §7): success, data; a sync adds synced, updated. */
 export const invenioResultSchema = z.object({
   success: z.boolean(),
   data: z.unknown(),
