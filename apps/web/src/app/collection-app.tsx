@@ -23,7 +23,8 @@ export function CollectionApp({
   data: PublicWhiteLabel | null;
   /**
    * In the browser, for a link the server found: read once through the API after hydration. That
-   * read is the client's view (seed 000 §7) and brings the latest data; a failure leaves the page.
+   * read is the client's view (seed 000 §7: GET /api/white-label/{uuid}, the link and its properties)
+   * and brings the latest data; a failure leaves the page.
    */
   read?: () => Promise<PublicWhiteLabel>;
 }) {

@@ -36,7 +36,10 @@ interface Item {
   label: string;
 }
 
-/** The nav bar in its three variants (seed 000 §2): signed out, signed in, and admin. */
+/**
+ * The nav bar in its three variants (seed 000 §2): signed out (Home, About, Login), signed in (Home,
+ * Search Properties, My Links, About, the bell, Logout) and admin (plus Admin Panel).
+ */
 export function NavBar() {
   const { data: user } = useUser();
   const { data: company } = useCompany();

@@ -12,7 +12,10 @@ import { OwnersSection } from '../../features/marketing/components/owners-sectio
 import { SiteFooter } from '../../features/marketing/components/site-footer';
 import { LIST_PROPERTY_PARAM } from '../../features/marketing/utils/list-your-property';
 
-/** The public landing page, sections in the seed's order (seed 000 §1, §2). */
+/**
+ * The public landing page in the seed's order (seed 000 §1, §2): hero, featured showcase, Exclusive
+ * Portfolio, contact form, footer; the claims, owners and concierge sections sit in between.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const requested = params.get(LIST_PROPERTY_PARAM);

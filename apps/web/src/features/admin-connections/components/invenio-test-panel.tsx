@@ -30,7 +30,10 @@ const baseUrlSchema = z.string().superRefine((baseUrl, ctx) => {
   for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
 });
 
-/** Seed 001 §3 Invenio test filters: the Availability Search tab's and the Pricing Data tab's. */
+/**
+ * The panel's form: credentials, the Availability Search tab's filters (all the Invenio test filters of
+ * seed 001 §3, each optional) and the Pricing Data tab's villa and dates.
+ */
 const panelSchema = z.object({
   source: z.string(),
   apiKey: z.string(),

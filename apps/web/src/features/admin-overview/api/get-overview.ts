@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 /** Query keys are the URLs they read (seed 000 §7). */
 export const adminOverviewKey = ['/api/admin/overview'] as const;
 
-/** The summary cards' figures (seed 001 §2). */
+/** The summary cards' figures (seed 001 §2: properties, available now, average price, destinations). */
 export const adminOverviewQueryOptions = () =>
   queryOptions({
     queryKey: adminOverviewKey,

@@ -7,7 +7,8 @@ import { Container, SectionIntro } from './layout';
 
 /**
  * 'Legal Compliance' on the about page, for signed-in users only (seed 000 §2): the privacy policy
- * (default tab) and the agent terms, with the figures of seed 000 §6 and §9.
+ * (default tab) and the agent terms, with the figures of seed 000 §6 and §9 (cookie lifetimes, minimum
+ * age 18, 30 days' notice, United Kingdom law).
  */
 export function LegalCompliance() {
   const { data: user } = useUser();

@@ -116,7 +116,8 @@ export function CreateLinkDialog({
       notify.error('Authentication Error', 'Please log in to create white-label links');
       return;
     }
-    // The price fields by the shared schema: the first problem under 'Validation Error' (seed 000 §5).
+    // The price fields by the shared schema: the first problem under 'Validation Error', as seed 000 §5
+    // does for registration.
     const priceProblems = pricingErrors(pricing);
     setPricingErr(priceProblems);
     const firstProblem = Object.values(priceProblems)[0];
