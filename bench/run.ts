@@ -8,8 +8,8 @@
  *  2. times each search shape's raw SQL (the statement `buildSearchQuery` builds for the route,
  *     through the driver: a pool of 10 connections on PostgreSQL, the embedded instance on PGlite)
  *     at the same concurrency as the HTTP load;
- *  3. starts the real server app (`apps/server/src/server.ts` under tsx, or the build with
- *     BENCH_SERVER=dist) on that database, signs in as the approved demo agent and loads each shape
+ *  3. starts the real server app (the production bundle `apps/server/dist/server.js`, rebuilt first
+ *     from the current sources; or `src/server.ts` under tsx with BENCH_SERVER=tsx) on that database, signs in as the approved demo agent and loads each shape
  *     with autocannon (10 connections, the browser's Accept-Encoding), plus the health route;
  *  4. prices a 365-night range in one bulk call, then the same range in 365 single-date calls, as
  *     the demo administrator;
@@ -23,14 +23,14 @@
  *   BENCH_DURATION_S          seconds of load per shape, for the route and for the SQL each (10)
  *   BENCH_CONNECTIONS         concurrent connections / queries (10)
  *   BENCH_TIMEOUT_S           the whole run stops after this (1800)
- *   BENCH_SERVER              tsx (default: the current sources) or dist (apps/server/dist, built)
+ *   BENCH_SERVER              dist (default: the server bundle, built by the bench) or tsx (sources)
  *   BENCH_PORT                the server's port (a free one when unset)
  *   BENCH_ONLY                pglite or postgres: run only that database
  *   BENCH_EXPLAIN=1           print EXPLAIN (ANALYZE, BUFFERS) of each shape's SQL
  *   BENCH_KEEP=1              keep the PGlite data directory / the PostgreSQL database
  *   DATABASE_URL              a PostgreSQL server whose role may CREATE DATABASE
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -38,7 +38,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays, nightsBetween, type PropertySort } from '@villas/shared';
+import { addDays, nightsBetween, type PropertySort, type Role } from '@villas/shared';
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -60,7 +60,7 @@ const PGLITE_PROPERTIES = int('BENCH_PGLITE_PROPERTIES', 520);
 const DURATION_S = int('BENCH_DURATION_S', 10);
 const CONNECTIONS = int('BENCH_CONNECTIONS', 10);
 const TIMEOUT_S = int('BENCH_TIMEOUT_S', 1800);
-const SERVER = processEnv.BENCH_SERVER === 'dist' ? 'dist' : 'tsx';
+const SERVER = processEnv.BENCH_SERVER === 'tsx' ? 'tsx' : 'dist';
 const ONLY = processEnv.BENCH_ONLY;
 
 /** Issue 10's targets: p95 per search shape over HTTP at 10 connections, and route ≤ 1.5 × SQL. */
@@ -276,7 +276,7 @@ function rssMb(pid: number): number {
   return NaN;
 }
 
-async function signIn(url: string, role: 'agent' | 'admin'): Promise<string> {
+async function signIn(url: string, role: Role): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role && a.approved)!;
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -550,6 +550,11 @@ console.log(
   `# search bench over HTTP: PGlite ${PGLITE_PROPERTIES} villas` +
     (processEnv.DATABASE_URL ? `, PostgreSQL ${PG_PROPERTIES} villas` : ' (set DATABASE_URL for PostgreSQL)'),
 );
+if (SERVER === 'dist') {
+  // The bundle the bench starts is the one `npm start` runs: built from the current sources.
+  const built = spawnSync('npm', ['run', 'build', '-w', '@villas/server'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('bench: building the server failed');
+}
 const all: Row[] = [];
 if (ONLY !== 'postgres') all.push(...(await onPglite()));
 if (processEnv.DATABASE_URL && ONLY !== 'pglite') all.push(...(await onPostgres(processEnv.DATABASE_URL)));
