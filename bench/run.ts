@@ -6,7 +6,8 @@
  *  1. migrates and generates a catalogue (bench/generate.ts: villas × 365 nightly prices, blocked
  *     weeks, three images each);
  *  2. times each search shape's raw SQL (the statement `buildSearchQuery` builds for the route,
- *     through the driver: a pool of 10 connections on PostgreSQL, the embedded instance on PGlite)
+ *     through the driver: a pool of 10 connections on PostgreSQL, as a named statement like the
+ *     route's prepared one; the embedded instance on PGlite)
  *     at the same concurrency as the HTTP load;
  *  3. starts the real server app (the production bundle `apps/server/dist/server.js`, rebuilt first
  *     from the current sources; or `src/server.ts` under tsx with BENCH_SERVER=tsx) on that database, signs in as the approved demo agent and loads each shape
@@ -310,6 +311,13 @@ interface Row {
   pass?: boolean;
 }
 
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `bench_${statementNames.size + 1}`));
+  return name;
+};
+
 /** For EXPLAIN output only (bench-local, trusted values): inline the parameters as literals. */
 function inline(text: string, params: unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, i: string) => {
@@ -511,7 +519,9 @@ async function onPostgres(url: string): Promise<Row[]> {
       'PostgreSQL',
       database,
       PG_PROPERTIES,
-      (text, params) => pool.query(text, params),
+      // A named statement per SQL text, like the route's prepared statement of each search shape: each
+      // pooled connection parses and plans it once, then only binds the values.
+      (text, params) => pool.query({ name: statementName(text), text, values: params }),
       { DATABASE_URL: benchUrl },
       close,
     );

@@ -8,7 +8,8 @@ import {
   type PropertyPage,
   type PropertySort,
 } from '@villas/shared';
-import { and, arrayContains, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { exchangeRates, properties, regions, stayRules, subregions } from '../../db/schema';
 import { pageOf } from '../../lib/paging';
@@ -58,9 +59,9 @@ type StayColumn = 'price' | 'priced' | 'foreign_priced' | 'blocked';
  * The totals of the nights before `date` from the running sums (migration 0009_stay_sums): none
  * before the calendar's span, the span's totals after it, the row of that date inside it.
  */
-const sumAt = (date: string, row: 'a' | 'b', column: StayColumn) =>
-  sql`case when ${date}::date <= sp.first_night then 0
-      when ${date}::date > sp.last_night then ${sql.raw(`sp.${column}`)} else ${sql.raw(`${row}.${column}`)} end`;
+const sumAt = (date: SQL, row: 'a' | 'b', column: StayColumn) =>
+  sql`case when ${date} <= sp.first_night then 0
+      when ${date} > sp.last_night then ${sql.raw(`sp.${column}`)} else ${sql.raw(`${row}.${column}`)} end`;
 
 /**
  * A stay's figures per villa: nights with a price of their own (`pricedNights`), how many of them
@@ -70,13 +71,13 @@ const sumAt = (date: string, row: 'a' | 'b', column: StayColumn) =>
  * length, joined straight to the properties so the planner can start from the villas a filter keeps.
  * More per-villa stay figures join here (the check-in date's row is `a`, the check-out date's `b`).
  */
-function stayFigures(stay: { checkIn: string; checkOut: string }) {
+function stayFigures(stay: StayBinds) {
   const diff = (column: StayColumn) =>
     sql`(coalesce(${sumAt(stay.checkOut, 'b', column)}, 0) - coalesce(${sumAt(stay.checkIn, 'a', column)}, 0))`;
   return {
     join: sql`left join stay_spans sp on sp.property_id = ${properties.id}
-      left join stay_sums a on a.date = ${stay.checkIn}::date and a.property_id = ${properties.id}
-      left join stay_sums b on b.date = ${stay.checkOut}::date and b.property_id = ${properties.id}`,
+      left join stay_sums a on a.date = ${stay.checkIn} and a.property_id = ${properties.id}
+      left join stay_sums b on b.date = ${stay.checkOut} and b.property_id = ${properties.id}`,
     pricedNights: diff('priced'),
     foreignPricedNights: diff('foreign_priced'),
     price: diff('price'),
@@ -89,7 +90,7 @@ function stayFigures(stay: { checkIn: string; checkOut: string }) {
  * converted through EUR and rounded to cents, as the calendar stores them; null when a night's
  * currency has no rate. Only evaluated for villas that have such nights.
  */
-function convertedStayPrices(stay: { checkIn: string; checkOut: string }) {
+function convertedStayPrices(stay: StayBinds) {
   return sql`(
     select case when count(stay_price.converted) < count(*) then null else sum(stay_price.converted) end
     from (
@@ -97,7 +98,7 @@ function convertedStayPrices(stay: { checkIn: string; checkOut: string }) {
         else round(dp.price * ${rateToEurOf(sql`dp.currency`)} / ${rateToEurSql}, 2) end as converted
       from daily_pricing dp
       where dp.property_id = ${properties.id}
-        and dp.date >= ${stay.checkIn}::date and dp.date < ${stay.checkOut}::date
+        and dp.date >= ${stay.checkIn} and dp.date < ${stay.checkOut}
     ) stay_price
   )`;
 }
@@ -107,22 +108,93 @@ function convertedStayPrices(stay: { checkIn: string; checkOut: string }) {
  * included) holds the check-in date and asks for more nights or another check-in weekday. One probe
  * of the index (property_id, start_date) per villa; the check-in's ISO weekday is a parameter.
  */
-function keepsStayRules(stay: { checkIn: string; nights: number }) {
+function keepsStayRules(stay: StayBinds) {
   return sql`not exists (
     select 1 from ${stayRules} sr
     where sr.property_id = ${properties.id}
-      and sr.start_date <= ${stay.checkIn}::date and sr.end_date >= ${stay.checkIn}::date
-      and (sr.min_nights > ${stay.nights}::integer
-        or not (${isoWeekday(stay.checkIn)}::smallint = any(coalesce(sr.check_in_days, '{1,2,3,4,5,6,7}'::smallint[]))))
+      and sr.start_date <= ${stay.checkIn} and sr.end_date >= ${stay.checkIn}
+      and (sr.min_nights > ${stay.nights}
+        or not (${stay.weekday} = any(coalesce(sr.check_in_days, '{1,2,3,4,5,6,7}'::smallint[]))))
   )`;
 }
 
 /** weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown. */
-const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: number) =>
-  sql<string | null>`round(${totalCost} * ${rate} * 7 / ${nights}::integer, 2)`;
+const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: SQL) =>
+  sql<string | null>`round(${totalCost} * ${rate} * 7 / ${nights}, 2)`;
 
 /**
- * The search query, evaluated in the database as ONE statement (DESIGN §6), in two steps:
+ * Which parts a search's statement has: the filters given, the number of words, dated or not, the
+ * sort and the paging. Two searches of one shape share one SQL text, whatever their values, so the
+ * statement is built and prepared once per shape (`runSearch`).
+ */
+interface SearchShape {
+  country: boolean;
+  destination: boolean;
+  bedrooms: boolean;
+  amenities: boolean;
+  words: number;
+  stay: boolean;
+  maxPrice: boolean;
+  sort: PropertySort | null;
+  withTotal: boolean;
+  limit: boolean;
+  offset: boolean;
+}
+
+/** The values of a search, by the name the statement binds them under. */
+type SearchValues = Record<string, unknown>;
+
+/** A value of the statement: a bound parameter (`sql.param`) or a prepared statement's placeholder. */
+type Bind = (
+  name: string,
+) => SQL.Aliased | SQL | ReturnType<typeof sql.placeholder> | ReturnType<typeof sql.param>;
+
+/** The stay's values as the statement binds them, typed for PostgreSQL. */
+interface StayBinds {
+  checkIn: SQL;
+  checkOut: SQL;
+  nights: SQL;
+  /** The check-in's ISO weekday (1 = Monday), for the stay rules' check-in days. */
+  weekday: SQL;
+}
+
+/** A search's shape and its values. The conditions here decide what the statement contains. */
+function shapeOf(params: SearchParams): { shape: SearchShape; values: SearchValues } {
+  const values: SearchValues = {};
+  const given = (name: string, value: unknown, on: boolean) => {
+    if (on) values[name] = value;
+    return on;
+  };
+  const words = params.q ? foldForSearch(params.q).split(' ').filter(Boolean) : [];
+  words.forEach((word, i) => (values[`word${i}`] = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const stay = params.stay;
+  if (stay) {
+    Object.assign(values, {
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      nights: stay.nights,
+      weekday: isoWeekday(stay.checkIn),
+    });
+  }
+  const shape: SearchShape = {
+    country: given('country', params.country, Boolean(params.country)),
+    destination: given('destination', params.destination, Boolean(params.destination)),
+    bedrooms: given('bedrooms', params.bedrooms, Boolean(params.bedrooms)),
+    amenities: given('amenityIds', params.amenityIds, Boolean(params.amenityIds?.length)),
+    words: words.length,
+    stay: stay != null,
+    maxPrice: given('maxPrice', params.maxPrice, params.maxPrice != null),
+    sort: params.sort ?? null,
+    withTotal: Boolean(params.withTotal),
+    limit: given('limit', params.limit, Boolean(params.limit)),
+    offset: given('offset', params.offset, Boolean(params.offset)),
+  };
+  return { shape, values };
+}
+
+/**
+ * The search query, evaluated in the database as ONE statement (DESIGN §6: search runs in the
+ * database, in one query, with every filter and the stay's totals), in two steps:
  *
  * 1. `hits`: the matching villas with only what filtering, sorting and counting need. Per-villa
  *    conditions (`where`) are bound parameters: the amenity filter uses the GIN index
@@ -133,33 +205,42 @@ const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: number) =>
  *    the page.
  * 2. Only the page's villas get their card columns (names, amenities, images).
  *
- * Exported so the bench can EXPLAIN it and time its raw SQL.
+ * With its values bound as parameters; exported so the bench can EXPLAIN it and time its raw SQL.
  */
 export function buildSearchQuery(db: Queryable, params: SearchParams) {
+  const { shape, values } = shapeOf(params);
+  return buildSearchStatement(db, shape, (name) => sql.param(values[name]));
+}
+
+/** The statement of a search shape; `bind` gives each value's parameter (see `buildSearchQuery`). */
+function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   const where: SQL[] = [];
-  const needsNames = Boolean(params.country || params.destination || params.q);
-  if (params.country) where.push(sql`lower(${regions.name}) = lower(${params.country})`);
-  if (params.destination) where.push(sql`lower(${subregions.name}) = lower(${params.destination})`);
-  if (params.bedrooms) where.push(gte(properties.bedrooms, params.bedrooms));
-  if (params.amenityIds?.length) where.push(arrayContains(properties.amenityIds, params.amenityIds));
-  const words = params.q ? foldForSearch(params.q).split(' ').filter(Boolean) : [];
-  if (words.length) {
+  const needsNames = shape.country || shape.destination || shape.words > 0;
+  if (shape.country) where.push(sql`lower(${regions.name}) = lower(${bind('country')})`);
+  if (shape.destination) where.push(sql`lower(${subregions.name}) = lower(${bind('destination')})`);
+  if (shape.bedrooms) where.push(sql`${properties.bedrooms} >= ${bind('bedrooms')}::integer`);
+  if (shape.amenities) where.push(sql`${properties.amenityIds} @> ${bind('amenityIds')}::integer[]`);
+  if (shape.words) {
     const haystack = foldSql(
       sql`concat_ws(' ', ${properties.name}, ${properties.location}, ${regions.name}, ${subregions.name})`,
     );
-    for (const word of words) {
-      const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(sql`${haystack} like ${pattern}`);
-    }
+    for (let i = 0; i < shape.words; i++) where.push(sql`${haystack} like ${bind(`word${i}`)}`);
   }
 
-  const stay = params.stay;
+  const stay: StayBinds | undefined = shape.stay
+    ? {
+        checkIn: sql`${bind('checkIn')}::date`,
+        checkOut: sql`${bind('checkOut')}::date`,
+        nights: sql`${bind('nights')}::integer`,
+        weekday: sql`${bind('weekday')}::smallint`,
+      }
+    : undefined;
   // The stay's total in the property's currency: per-date prices where set, base price elsewhere;
   // null when a night has no price (Price on Request) or a per-date price cannot be converted.
   let totalCost: SQL = sql`null::numeric`;
   const joins: SQL[] = [];
   if (stay) {
-    const nights = sql`${stay.nights}::integer`;
+    const nights = stay.nights;
     const figures = stayFigures(stay);
     const priced = figures.pricedNights;
     const pricedTotal = sql`case when ${figures.foreignPricedNights} = 0
@@ -180,7 +261,7 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
 
   // The weekly figure is needed for every matching villa only by the budget and the price sorts;
   // otherwise only the page's villas get it (step 2).
-  const weeklyInHits = params.maxPrice != null || params.sort === 'price-asc' || params.sort === 'price-desc';
+  const weeklyInHits = shape.maxPrice || shape.sort === 'price-asc' || shape.sort === 'price-desc';
   // The rate to EUR: for that weekly figure, and for a stay's nights priced in another currency.
   const needsRate = weeklyInHits || stay != null;
   // Step 1a: one row per matching villa with its sort keys, rate to EUR and stay total.
@@ -207,15 +288,15 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   // Step 1b: the weekly figure once per villa (an `offset 0` subquery keeps it a column).
   const priced = sql`(select c.*, ${weeklyInHits ? weekly : sql`null::numeric`} as weekly_eur
     from ${candidates} offset 0) w`;
-  const hitsWhere = params.maxPrice != null ? sql`where w.weekly_eur <= ${params.maxPrice}::numeric` : sql``;
-  const total = params.withTotal ? sql`(count(*) over ())::integer` : sql`null::integer`;
+  const hitsWhere = shape.maxPrice ? sql`where w.weekly_eur <= ${bind('maxPrice')}::numeric` : sql``;
+  const total = shape.withTotal ? sql`(count(*) over ())::integer` : sql`null::integer`;
   const hits = sql`(
     select w.id, w.total_cost, w.weekly_eur, ${total} as total
     from ${priced}
     ${hitsWhere}
-    order by ${sql.join(orderOf(params.sort, { featured: sql`w.featured`, name: sql`w.name`, bedrooms: sql`w.bedrooms`, id: sql`w.id`, weekly: sql`w.weekly_eur` }), sql`, `)}
-    ${params.limit ? sql`limit ${params.limit}` : sql``}
-    ${params.offset ? sql`offset ${params.offset}` : sql``}
+    order by ${sql.join(orderOf(shape.sort ?? undefined, { featured: sql`w.featured`, name: sql`w.name`, bedrooms: sql`w.bedrooms`, id: sql`w.id`, weekly: sql`w.weekly_eur` }), sql`, `)}
+    ${shape.limit ? sql`limit ${bind('limit')}::integer` : sql``}
+    ${shape.offset ? sql`offset ${bind('offset')}::integer` : sql``}
   ) hits`;
 
   // Step 2: the card columns of the page's villas, in the same order.
@@ -232,7 +313,7 @@ export function buildSearchQuery(db: Queryable, params: SearchParams) {
   })
     .innerJoin(hits, sql`hits.id = ${properties.id}`)
     .orderBy(
-      ...orderOf(params.sort, {
+      ...orderOf(shape.sort ?? undefined, {
         featured: sql`${properties.featured}`,
         name: sql`${properties.name}`,
         bedrooms: sql`${properties.bedrooms}`,
@@ -270,6 +351,35 @@ function orderOf(sort: PropertySort | undefined, k: SortKeys): SQL[] {
 
 type SearchRow = Awaited<ReturnType<typeof buildSearchQuery>>[number];
 
+/** Shapes prepared per database handle; past this many, a shape runs unprepared (values still bound). */
+const MAX_PREPARED_SHAPES = 200;
+const preparedShapes = new WeakMap<
+  object,
+  Map<string, { execute: (values: SearchValues) => Promise<SearchRow[]> }>
+>();
+
+/**
+ * Runs a search as the prepared statement of its shape. The statement is built once per shape (not per
+ * request), and on PostgreSQL each pooled connection parses and plans it once as a named statement,
+ * then only binds the values: planning this statement took 0.6–2 ms of each search's 1.4–10 ms at
+ * 10,000 villas (docs/perf/search-plans.md). Inside a transaction the statement runs unprepared.
+ */
+async function runSearch(db: Queryable, params: SearchParams): Promise<SearchRow[]> {
+  const { shape, values } = shapeOf(params);
+  if (db instanceof PgTransaction) return buildSearchStatement(db, shape, (name) => sql.param(values[name]));
+  let shapes = preparedShapes.get(db);
+  if (!shapes) preparedShapes.set(db, (shapes = new Map()));
+  const key = JSON.stringify(shape);
+  let statement = shapes.get(key);
+  if (!statement) {
+    const query = buildSearchStatement(db, shape, (name) => sql.placeholder(name));
+    if (shapes.size >= MAX_PREPARED_SHAPES) return query.execute(values);
+    statement = query.prepare(`search_${shapes.size + 1}`);
+    shapes.set(key, statement);
+  }
+  return statement.execute(values);
+}
+
 function toResult(row: SearchRow, stay: SearchParams['stay']): Property {
   const p = toProperty(row as PropertyRow);
   if (!stay) return p;
@@ -283,7 +393,7 @@ function toResult(row: SearchRow, stay: SearchParams['stay']): Property {
 }
 
 export async function searchProperties(db: Queryable, params: SearchParams): Promise<Property[]> {
-  const rows = await buildSearchQuery(db, params);
+  const rows = await runSearch(db, params);
   return rows.map((row) => toResult(row, params.stay));
 }
 
@@ -299,15 +409,13 @@ export async function searchPropertyPage(
   db: Queryable,
   params: SearchParams & { sort: PropertySort; limit: number; offset: number },
 ): Promise<PropertyPage> {
-  const rows = await buildSearchQuery(db, { ...params, withTotal: true });
+  const rows = await runSearch(db, { ...params, withTotal: true });
   return pageOf(
     rows,
     params,
     (row) => toCard(toResult(row, params.stay)),
     // Counted on the first page's query, without the page.
     async () =>
-      Number(
-        (await buildSearchQuery(db, { ...params, limit: 1, offset: 0, withTotal: true }))[0]?.total ?? 0,
-      ),
+      Number((await runSearch(db, { ...params, limit: 1, offset: 0, withTotal: true }))[0]?.total ?? 0),
   );
 }

@@ -354,6 +354,67 @@ describe('dated search', () => {
   });
 });
 
+describe('one statement per search shape', () => {
+  // A search runs as its shape's prepared statement (built once, then only the values change): every
+  // value must reach the statement afresh, including those a dated search derives (nights, weekday).
+  it('searches of one shape with other values answer for their own values, run after run', async () => {
+    const a = await country();
+    const b = await country();
+    const inA = await createProperty(ctx.db, { regionId: a.id, bedrooms: 3, amenityIds: [amen['Wifi']!] });
+    const inB = await createProperty(ctx.db, { regionId: b.id, bedrooms: 6, amenityIds: [amen['Butler']!] });
+    await block(ctx.db, inB.id, ['2031-08-03']);
+    for (let run = 0; run < 7; run++) {
+      // Same shape (country + bedrooms + amenities + dates), other values each time.
+      expect(
+        await ids({
+          country: a.name,
+          bedrooms: 2,
+          amenityIds: [amen['Wifi']],
+          checkIn: '2031-08-01',
+          checkOut: '2031-08-08',
+        }),
+      ).toEqual([inA.id]);
+      expect(
+        await ids({
+          country: b.name,
+          bedrooms: 5,
+          amenityIds: [amen['Butler']],
+          checkIn: '2031-08-01',
+          checkOut: '2031-08-08',
+        }),
+      ).toEqual([]);
+      expect(
+        await ids({
+          country: b.name,
+          bedrooms: 5,
+          amenityIds: [amen['Butler']],
+          checkIn: '2031-08-04',
+          checkOut: '2031-08-06',
+        }),
+      ).toEqual([inB.id]);
+      expect(
+        await ids({
+          country: a.name,
+          bedrooms: 4,
+          amenityIds: [amen['Wifi']],
+          checkIn: '2031-08-04',
+          checkOut: '2031-08-06',
+        }),
+      ).toEqual([]);
+    }
+    const page = async (offset: number) =>
+      (await search({ country: a.name, sort: 'price-asc', limit: 1, offset })).json() as {
+        items: Result[];
+        total: number;
+      };
+    const second = await createProperty(ctx.db, { regionId: a.id, basePricePerNight: '2000' });
+    expect((await page(0)).items.map((p) => p.id)).toEqual([inA.id]);
+    expect((await page(1)).items.map((p) => p.id)).toEqual([second.id]);
+    // Past the last match: no row, and the total from the count statement.
+    expect(await page(2)).toMatchObject({ items: [], total: 2 });
+  });
+});
+
 describe('paged search', () => {
   type Card = Result & { weeklyPriceEur: number | null; excerpt: string; bedrooms: number };
   type Page = { items: Card[]; total: number; limit: number; offset: number };
