@@ -92,6 +92,9 @@ export const properties = pgTable(
     index('properties_subregion_idx').on(t.subregionId),
     index('properties_bedrooms_idx').on(t.bedrooms),
     index('properties_amenity_ids_gin').using('gin', t.amenityIds),
+    // The search's default order (featured first, then by name; the id keeps it stable): an undated
+    // page reads its first rows from here instead of sorting every villa (issue 10).
+    index('properties_featured_order_idx').on(t.featured.desc().nullsFirst(), t.name, t.id),
     uniqueIndex('properties_external_unique').on(t.externalProvider, t.externalId),
   ],
 );

@@ -264,6 +264,15 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   const weeklyInHits = shape.maxPrice || shape.sort === 'price-asc' || shape.sort === 'price-desc';
   // The rate to EUR: for that weekly figure, and for a stay's nights priced in another currency.
   const needsRate = weeklyInHits || stay != null;
+  // A search that is only conditions on the villa's own columns (no dates, no budget, no price sort)
+  // has its page planned on its own, so the properties' sort index gives the first rows without
+  // sorting every match, and its total is a separate count of the same matches: 0.4 ms instead of
+  // 3.7 ms for all 10,000 villas. Any other search computes its matches once, behind `offset 0`
+  // fences (a fenced subquery is planned on its own, so its columns are not recomputed by the filter
+  // and the sort), then counts them with a window and sorts them: counting and paging them apart
+  // would compute every stay's figures twice.
+  const countApart = !weeklyInHits && !shape.stay;
+  const fence = countApart ? sql`` : sql`offset 0`;
   // Step 1a: one row per matching villa with its sort keys, rate to EUR and stay total.
   const candidates = sql`(
     select ${properties.id} as id, ${properties.featured} as featured, ${properties.name} as name,
@@ -278,7 +287,7 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
     }
     ${sql.join(joins, sql` `)}
     ${where.length ? sql`where ${and(...where)}` : sql``}
-    offset 0
+    ${fence}
   ) c`;
   // The weekly figure in EUR the budget filter compares, the price sorts order by and the answer's
   // `weeklyPriceEur` shows: base × 7 without dates, the stay's own total ÷ nights × 7 with them.
@@ -287,14 +296,28 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
     : weeklyEurSql(sql`c.base`, sql`c.rate`);
   // Step 1b: the weekly figure once per villa (an `offset 0` subquery keeps it a column).
   const priced = sql`(select c.*, ${weeklyInHits ? weekly : sql`null::numeric`} as weekly_eur
-    from ${candidates} offset 0) w`;
+    from ${candidates} ${fence}) w`;
   const hitsWhere = shape.maxPrice ? sql`where w.weekly_eur <= ${bind('maxPrice')}::numeric` : sql``;
-  const total = shape.withTotal ? sql`(count(*) over ())::integer` : sql`null::integer`;
+  const order = sql.join(
+    orderOf(shape.sort ?? undefined, {
+      featured: sql`m.featured`,
+      name: sql`m.name`,
+      bedrooms: sql`m.bedrooms`,
+      id: sql`m.id`,
+      weekly: sql`m.weekly_eur`,
+    }),
+    sql`, `,
+  );
+  const total = !shape.withTotal
+    ? sql`null::integer`
+    : countApart
+      ? sql`(select count(*) from matches)::integer`
+      : sql`(count(*) over ())::integer`;
   const hits = sql`(
-    select w.id, w.total_cost, w.weekly_eur, ${total} as total
-    from ${priced}
-    ${hitsWhere}
-    order by ${sql.join(orderOf(shape.sort ?? undefined, { featured: sql`w.featured`, name: sql`w.name`, bedrooms: sql`w.bedrooms`, id: sql`w.id`, weekly: sql`w.weekly_eur` }), sql`, `)}
+    with matches as not materialized (select w.* from ${priced} ${hitsWhere})
+    select m.id, m.total_cost, m.weekly_eur, ${total} as total
+    from matches m
+    order by ${order}
     ${shape.limit ? sql`limit ${bind('limit')}::integer` : sql``}
     ${shape.offset ? sql`offset ${bind('offset')}::integer` : sql``}
   ) hits`;

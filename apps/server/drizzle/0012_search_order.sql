@@ -1,0 +1,1 @@
+CREATE INDEX "properties_featured_order_idx" ON "properties" USING btree ("featured" DESC NULLS FIRST,"name","id");
