@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Role } from '@villas/shared';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 const ctx = useTestContext({ UPLOAD_DIR: uploadDir });
 
 /** A signed-in caller's cookie, its session written directly (this file tests answers, not login). */
-async function sessionCookie(role: 'agent' | 'admin'): Promise<string> {
+async function sessionCookie(role: Role): Promise<string> {
   const user = await createUser(ctx.db, { role });
   const token = newToken();
   await ctx.db

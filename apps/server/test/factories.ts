@@ -1,3 +1,4 @@
+import type { Role } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import type { Db } from '../src/db/client';
@@ -42,7 +43,7 @@ export async function signIn(app: App, email: string, password = DEFAULT_PASSWOR
 export async function signedIn(
   app: App,
   db: Db,
-  role: 'agent' | 'admin' = 'agent',
+  role: Role = 'agent',
   extra: Partial<typeof users.$inferInsert> = {},
 ) {
   const user = await createUser(db, { role, ...extra });

@@ -1,3 +1,4 @@
+import type { Role } from '@villas/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../apps/server/src/db/client';
 import { notifications, properties, users } from '../../../apps/server/src/db/schema';
@@ -10,7 +11,7 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   company: string;
-  role: 'admin' | 'agent';
+  role: Role;
   approved: boolean;
   agentLicense?: string;
   phone?: string;

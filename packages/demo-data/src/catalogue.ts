@@ -1,9 +1,15 @@
-import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, type AmenityCategory } from '@villas/shared';
+import {
+  AMENITY_CATALOGUE,
+  AMENITY_CATEGORIES,
+  type AmenityCategory,
+  type Currency,
+  type PropertyType,
+} from '@villas/shared';
 import { describeProperty } from './descriptions';
-import { COUNTRIES, type Currency, type Destination } from './destinations';
+import { COUNTRIES, type Destination } from './destinations';
 import { HOUSE_NAMES, ISLAND_NAMES, MV_VILLA_SUFFIX, houseNoun, pickName } from './names';
 import { mulberry32, type Rng } from './random';
-import { SCENES, imageUrl, type PropertyType, type SceneKind } from './scenes';
+import { SCENES, imageUrl, type SceneKind } from './scenes';
 
 /**
  * The demo catalogue as plain data: a pure function of its seed (no clock, no database), so the

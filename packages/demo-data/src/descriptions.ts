@@ -1,6 +1,7 @@
+import type { PropertyType } from '@villas/shared';
 import type { Destination } from './destinations';
 import type { Rng } from './random';
-import type { PropertyType, SceneKind } from './scenes';
+import type { SceneKind } from './scenes';
 
 /**
  * Descriptions of three or four sentences composed from fragments: where the house is, its bedrooms

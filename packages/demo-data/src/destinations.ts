@@ -1,6 +1,6 @@
+import type { Currency } from '@villas/shared';
 import type { SceneKind } from './scenes';
 
-export type Currency = 'EUR' | 'USD' | 'GBP' | 'CHF';
 /** The naming tradition a destination's houses follow (see names.ts). */
 export type NamePool =
   | 'fr-sea'

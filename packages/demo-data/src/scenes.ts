@@ -1,3 +1,4 @@
+import type { PropertyType } from '@villas/shared';
 import { hashString, mulberry32 } from './random';
 import {
   H,
@@ -33,7 +34,6 @@ import {
  * `fits` says which destination kinds an image suits, so a Tuscan farmhouse never shows the sea.
  */
 export type SceneKind = 'sea' | 'country' | 'lake' | 'ski' | 'tropical';
-export type PropertyType = 'villa' | 'chalet' | 'private-island';
 
 export interface SceneSpec {
   file: string;

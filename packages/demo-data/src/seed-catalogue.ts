@@ -1,4 +1,4 @@
-import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, todayIso } from '@villas/shared';
+import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, todayIso, type Currency } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../apps/server/src/db/client';
 import {
@@ -18,7 +18,6 @@ import {
   generateCatalogue,
   type SeedCatalogue,
 } from './catalogue';
-import type { Currency } from './destinations';
 import { installDemoImages, renderDemoImages, type InstalledImages } from './images';
 
 export interface SeedOptions {

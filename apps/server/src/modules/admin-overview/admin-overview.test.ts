@@ -1,4 +1,4 @@
-import { addDays, todayIso, type AdminInsight, type AdminOverview } from '@villas/shared';
+import { addDays, todayIso, type AdminInsight, type AdminOverview, type InquiryKind } from '@villas/shared';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, whiteLabelInquiries, whiteLabelLinks, whiteLabelViews } from '../../db/schema';
@@ -136,7 +136,7 @@ describe('GET /api/admin/insight', () => {
       .insert(whiteLabelViews)
       .values({ linkId: link.id, viewedAt: new Date(`${addDays(todayIso(), -89)}T00:00:00.000Z`) });
 
-    const inquiry = (kind: 'contact' | 'booking' | 'off-market', offset: number) =>
+    const inquiry = (kind: InquiryKind, offset: number) =>
       ctx.db.insert(inquiries).values({
         kind,
         firstName: 'Jane',

@@ -1,3 +1,4 @@
+import type { PropertyType } from '@villas/shared';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { exchangeRates, properties, regions, subregions } from '../../db/schema';
@@ -36,7 +37,7 @@ export interface AdminPropertyRow {
   imageCount: number;
   bedrooms: number;
   maxGuests: number;
-  propertyType: 'villa' | 'chalet' | 'private-island';
+  propertyType: PropertyType;
   available: boolean;
   availableNow: boolean;
   basePricePerNight: string | null;

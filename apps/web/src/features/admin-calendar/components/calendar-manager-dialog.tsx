@@ -1,5 +1,12 @@
 import { ChevronLeft, ChevronRight, CalendarRange, Tag, CalendarCheck } from 'lucide-react';
-import { formatLongDate, holdCountdown, isPriceOnRequest, todayIso, plural } from '@villas/shared';
+import {
+  formatLongDate,
+  holdCountdown,
+  isPriceOnRequest,
+  todayIso,
+  plural,
+  type Currency,
+} from '@villas/shared';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -26,7 +33,7 @@ export interface CalendarManagerProperty {
   id: number;
   name: string;
   basePricePerNight: number | null;
-  propertyCurrency: 'EUR' | 'USD' | 'GBP' | 'CHF';
+  propertyCurrency: Currency;
 }
 
 export interface CalendarManagerDialogProps {

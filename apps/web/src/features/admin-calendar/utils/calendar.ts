@@ -1,4 +1,12 @@
-import { addDays, eachNight, isPriceOnRequest, nightsBetween, toCents, fromCents } from '@villas/shared';
+import {
+  addDays,
+  eachNight,
+  isPriceOnRequest,
+  nightsBetween,
+  toCents,
+  fromCents,
+  type Currency,
+} from '@villas/shared';
 import {
   addMonths,
   endOfMonth,
@@ -173,7 +181,7 @@ export interface RangeDraft {
   to: string | null;
   /** As typed in the number field. */
   price: string;
-  currency: 'EUR' | 'USD' | 'GBP' | 'CHF';
+  currency: Currency;
 }
 
 /** Nights of a range: from the start date up to but not including the end date; 0 when incomplete. */

@@ -1,14 +1,12 @@
-import { LIMITS } from '@villas/shared';
-
-/** What the server stores: JPEG, PNG and WebP (DESIGN §8). */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+import { IMAGE_MIME_TYPES, LIMITS } from '@villas/shared';
 
 /**
  * The client's checks before sending (seed 001 §5: an image type, at most 10MB): the toast's title and
  * text, or null when fine.
  */
 export function imageFileProblem(file: File): { title: string; text: string } | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+  // What the server stores: JPEG, PNG and WebP (DESIGN §8).
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
     return { title: 'Invalid file type', text: 'Please select an image file' };
   }
   if (file.size > LIMITS.uploadMaxBytes) {

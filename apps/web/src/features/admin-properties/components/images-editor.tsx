@@ -1,4 +1,4 @@
-import { propertyInputSchema, plural } from '@villas/shared';
+import { IMAGE_MIME_TYPES, propertyInputSchema, plural } from '@villas/shared';
 import { ArrowDown, ArrowUp, ImagePlus, Link2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { srcSetFor } from '../../../lib/images';
-import { IMAGE_TYPES, imageFileProblem, uploadImage } from '../api/upload-image';
+import { imageFileProblem, uploadImage } from '../api/upload-image';
 
 /** The shared rule for one image URL (https://, http:// or a site path). */
 const imageUrlSchema = propertyInputSchema.shape.images.unwrap().element;
@@ -143,7 +143,7 @@ export function ImagesEditor({
           <input
             ref={fileRef}
             type="file"
-            accept={IMAGE_TYPES.join(',')}
+            accept={IMAGE_MIME_TYPES.join(',')}
             multiple
             hidden
             onChange={onFiles}
