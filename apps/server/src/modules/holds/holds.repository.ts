@@ -1,20 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import {
-  availability,
-  holds,
-  inquiries,
-  properties,
-  users,
-  whiteLabelInquiries,
-  whiteLabelLinks,
-} from '../../db/schema';
+import { holds, inquiries, properties, users, whiteLabelInquiries, whiteLabelLinks } from '../../db/schema';
 
 export type HoldRow = typeof holds.$inferSelect;
 export type HoldStatus = HoldRow['status'];
-
-/** The `availability.source` of a hold's nights. */
-export const holdSource = (holdId: number) => `hold:${holdId}`;
 
 /** The booking inquiry a hold may come from, with the agent who sent it. */
 export async function findBookingInquiry(db: Queryable, id: number) {
@@ -64,83 +53,6 @@ export async function findProperty(db: Queryable, id: number) {
 export async function insertHold(db: Queryable, values: typeof holds.$inferInsert): Promise<HoldRow> {
   const [row] = await db.insert(holds).values(values).returning();
   return row!;
-}
-
-/**
- * Blocks each night for the hold in one statement, in date order (so concurrent holds lock rows in
- * the same order and cannot deadlock). A night is taken only when it has no row or an available one
- * (INSERT … ON CONFLICT DO UPDATE … WHERE available): a blocked, imported or held night is left as
- * it is. A concurrent writer of the same night makes this wait for its commit and then re-reads the
- * row, so of two holds racing for a night exactly one gets it. Answers the nights taken.
- */
-export async function blockNights(
-  db: Queryable,
-  p: { propertyId: number; holdId: number; nights: string[] },
-): Promise<string[]> {
-  if (!p.nights.length) return [];
-  const rows = await db
-    .insert(availability)
-    .values(
-      [...p.nights]
-        .sort()
-        .map((date) => ({ propertyId: p.propertyId, date, available: false, source: holdSource(p.holdId) })),
-    )
-    .onConflictDoUpdate({
-      target: [availability.propertyId, availability.date],
-      // The night's notes stay: a released hold gives a hand-set available night back as it was.
-      set: { available: false, source: sql`excluded.source`, updatedAt: sql`now()` },
-      setWhere: sql`${availability.available} = true`,
-    })
-    .returning({ date: availability.date });
-  return rows.map((r) => r.date);
-}
-
-/**
- * Frees a hold's nights: rows it created go, rows that were hand-set available with notes before the
- * hold are set available again. Only rows with this hold's source are touched. Answers the nights.
- */
-export async function freeNights(
-  db: Queryable,
-  p: { propertyId: number; holdId: number },
-): Promise<string[]> {
-  const mine = and(eq(availability.propertyId, p.propertyId), eq(availability.source, holdSource(p.holdId)));
-  const restored = await db
-    .update(availability)
-    .set({ available: true, source: null, updatedAt: sql`now()` })
-    .where(and(mine, isNotNull(availability.notes)))
-    .returning({ date: availability.date });
-  const deleted = await db.delete(availability).where(mine).returning({ date: availability.date });
-  return [...restored, ...deleted].map((r) => r.date).sort();
-}
-
-/**
- * Nights an iCal feed still lists when a hold gives them up are blocked for that feed again (the
- * import skipped them while they were held). Nights another writer took meanwhile are left alone.
- */
-export async function handNightsToFeeds(
-  db: Queryable,
-  p: { propertyId: number; nights: Array<{ date: string; source: string }> },
-): Promise<void> {
-  if (!p.nights.length) return;
-  await db
-    .insert(availability)
-    .values(
-      p.nights.map((n) => ({ propertyId: p.propertyId, date: n.date, available: false, source: n.source })),
-    )
-    .onConflictDoNothing();
-}
-
-/** A confirmed hold's nights become hand-set blocked nights with a note (source null). */
-export async function confirmNights(
-  db: Queryable,
-  p: { propertyId: number; holdId: number; notes: string },
-): Promise<number> {
-  const rows = await db
-    .update(availability)
-    .set({ source: null, notes: p.notes, updatedAt: sql`now()` })
-    .where(and(eq(availability.propertyId, p.propertyId), eq(availability.source, holdSource(p.holdId))))
-    .returning({ id: availability.id });
-  return rows.length;
 }
 
 /**

@@ -18,6 +18,12 @@ import { assertCanActOn, ownerFilter } from '../../lib/access';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
+import {
+  blockHeldNights,
+  confirmHeldNights,
+  freeHeldNights,
+  handNightsToFeeds,
+} from '../calendar/held-nights.service';
 import { feedBlockedNights } from '../ical/feed-nights.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { assertStayAllowed } from '../stay-rules/stay-rules.service';
@@ -92,11 +98,11 @@ async function loadHold(db: Queryable, id: number): Promise<Hold> {
  * still lists go back to that feed at once.
  */
 async function freeHoldNights(tx: Queryable, hold: repo.HoldRow): Promise<string[]> {
-  const freed = await repo.freeNights(tx, { propertyId: hold.propertyId, holdId: hold.id });
+  const freed = await freeHeldNights(tx, { propertyId: hold.propertyId, holdId: hold.id });
   if (freed.length) {
     const feeds = await feedBlockedNights(tx, hold.propertyId);
     const back = freed.filter((d) => feeds.has(d)).map((date) => ({ date, source: feeds.get(date)! }));
-    await repo.handNightsToFeeds(tx, { propertyId: hold.propertyId, nights: back });
+    await handNightsToFeeds(tx, { propertyId: hold.propertyId, nights: back });
   }
   return freed;
 }
@@ -158,7 +164,7 @@ function stayOf(input: HoldInputParsed, inquiry: { checkIn: string | null; check
  * Places a hold from a booking inquiry (the agent's own, or any for an administrator): the nights
  * [checkIn, checkOut) are blocked for everyone in the transaction that inserts the hold. Any night
  * already blocked, imported or held refuses the whole hold with 409 naming the nights; of holds
- * racing for a night exactly one wins (repo.blockNights). Overdue holds of the villa are expired
+ * racing for a night exactly one wins (the calendar's blockHeldNights). Overdue holds of the villa are expired
  * first, so their nights count as free.
  */
 export async function placeHold(db: Db, actor: AuthUser, input: HoldInputParsed): Promise<Hold> {
@@ -192,7 +198,7 @@ export async function placeHold(db: Db, actor: AuthUser, input: HoldInputParsed)
         if (pgErrorCode(err) === '23503') throw new NotFoundError('Property not found');
         throw err;
       }
-      const taken = new Set(await repo.blockNights(tx, { propertyId: villa.id, holdId: hold.id, nights }));
+      const taken = new Set(await blockHeldNights(tx, { propertyId: villa.id, holdId: hold.id, nights }));
       const refused = nights.filter((n) => !taken.has(n));
       if (refused.length) throw new ConflictError(HOLD_MESSAGES.unavailable(formatNightRuns(refused)));
 
@@ -299,7 +305,7 @@ export async function confirmHold(db: Db, actor: AuthUser, id: number): Promise<
   await db.transaction(async (tx) => {
     const hold = await repo.closeHold(tx, { id, status: 'confirmed', byId: actor.id });
     if (!hold) return notActive(tx, id);
-    await repo.confirmNights(tx, {
+    await confirmHeldNights(tx, {
       propertyId: hold.propertyId,
       holdId: hold.id,
       notes: `Confirmed hold #${hold.id}: ${hold.clientName}`,
