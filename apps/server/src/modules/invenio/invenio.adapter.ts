@@ -36,6 +36,13 @@ import {
   resolveLocation,
   type ResolvedLocation,
 } from '../locations/locations.service';
+import {
+  insertSyncedProperty,
+  markPropertyUnavailable,
+  replaceSyncedImages,
+  updateSyncedProperty,
+  type SyncedPropertyValues,
+} from '../properties/properties.service';
 import { replaceProviderRules } from '../stay-rules/stay-rules.service';
 import type { JobRecorder } from '../sync-reports/jobs.service';
 import { ImageRefusedError, MAX_IMAGE_BYTES, type ImageRefusal } from '../uploads/uploads.service';
@@ -442,7 +449,7 @@ class InvenioSync {
       ),
     ];
     const bedrooms = Math.max(1, Math.min(100, Math.round(villa.bedrooms ?? 1)));
-    const values: repo.ListingValues = {
+    const values: SyncedPropertyValues = {
       name: villa.name,
       description: villa.description,
       regionId: loc?.regionId ?? null,
@@ -466,12 +473,16 @@ class InvenioSync {
     let id: number;
     const isNew = !before;
     if (!before) {
-      id = await repo.insertListing(tx, { ...values, externalProvider: PROVIDER, externalId: villa.v_uuid });
+      id = await insertSyncedProperty(tx, {
+        ...values,
+        externalProvider: PROVIDER,
+        externalId: villa.v_uuid,
+      });
       changes.push('New villa from Invenio');
     } else {
       id = before.id;
-      const diff: Partial<repo.ListingValues> = {};
-      const label: Record<keyof repo.ListingValues, string> = {
+      const diff: Partial<SyncedPropertyValues> = {};
+      const label: Record<keyof SyncedPropertyValues, string> = {
         name: 'name',
         description: 'description',
         regionId: 'region',
@@ -485,7 +496,7 @@ class InvenioSync {
         available: 'available again',
         icalUrl: 'calendar URL',
       };
-      for (const key of Object.keys(values) as Array<keyof repo.ListingValues>) {
+      for (const key of Object.keys(values) as Array<keyof SyncedPropertyValues>) {
         const a = before[key as keyof repo.ListedProperty];
         const b = values[key];
         const equal =
@@ -497,10 +508,10 @@ class InvenioSync {
         if (!equal) (diff as Record<string, unknown>)[key] = b;
       }
       if (Object.keys(diff).length) {
-        await repo.updateListing(tx, id, diff);
+        await updateSyncedProperty(tx, id, diff);
         changes.push(
           `Changed: ${Object.keys(diff)
-            .map((k) => label[k as keyof repo.ListingValues])
+            .map((k) => label[k as keyof SyncedPropertyValues])
             .join(', ')}`,
         );
       }
@@ -511,7 +522,7 @@ class InvenioSync {
     const newImages = pre.stored.length;
     let dropped: string[] = [];
     if (!sameImages(oldImages, pre.images)) {
-      await repo.replaceImages(tx, id, pre.images);
+      await replaceSyncedImages(tx, id, pre.images);
       const kept = new Set(pre.images.map((i) => i.url));
       const removed = oldImages.filter((i) => !kept.has(i.url));
       // Only files this sync stored go with them (an admin's images are left as they are), and not
@@ -646,7 +657,10 @@ class InvenioSync {
       seen: villas.map((v) => v.v_uuid),
     });
     for (const p of gone) {
-      await this.db.transaction((tx) => repo.markVanished(tx, p.id));
+      await this.db.transaction(async (tx) => {
+        await markPropertyUnavailable(tx, p.id);
+        await repo.markLinkVanished(tx, p.id);
+      });
       this.summary.unavailable++;
       await this.job.change({
         propertyId: p.id,

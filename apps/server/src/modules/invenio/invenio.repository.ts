@@ -4,10 +4,11 @@ import { amenities, properties, propertyImages, syncedProperties } from '../../d
 
 /**
  * Reconciliation of provider listings: properties keyed by (external_provider, external_id) and
- * the link to the connection that brings them in. A provider sync is a bulk reconciler that diffs
- * before it writes, so it keeps its own queries here rather than the admin form's service
- * (docs/decisions/005-integrations.md); prices, nights and destinations go through their modules'
- * services.
+ * the link to the connection that brings them in (synced_properties, this module's table). A
+ * provider sync is a bulk reconciler that diffs before it writes (docs/decisions/005-integrations.md):
+ * it reads what it listed before here, and writes only the changes, the villas and their images
+ * through the properties service, prices, nights and destinations through their modules' services
+ * (one owner per table, docs/decisions/017).
  */
 
 export interface ListedProperty {
@@ -79,56 +80,6 @@ export async function amenityIndex(
   return new Map(rows.map((r) => [key(r.name), r.id]));
 }
 
-export type ListingValues = Pick<
-  typeof properties.$inferInsert,
-  | 'name'
-  | 'description'
-  | 'regionId'
-  | 'subregionId'
-  | 'location'
-  | 'bedrooms'
-  | 'maxGuests'
-  | 'basePricePerNight'
-  | 'propertyCurrency'
-  | 'amenityIds'
-  | 'available'
-  | 'icalUrl'
->;
-
-export async function insertListing(
-  db: Queryable,
-  values: ListingValues & { externalProvider: string; externalId: string },
-): Promise<number> {
-  const [row] = await db
-    .insert(properties)
-    .values({ ...values, lastSyncDate: sql`now()` })
-    .returning({ id: properties.id });
-  return row!.id;
-}
-
-export async function updateListing(
-  db: Queryable,
-  id: number,
-  values: Partial<ListingValues>,
-): Promise<void> {
-  await db
-    .update(properties)
-    .set({ ...values, lastSyncDate: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(properties.id, id));
-}
-
-/** The images of a synced villa, replaced as a whole, in the order given. */
-export async function replaceImages(db: Queryable, propertyId: number, images: ListedImage[]): Promise<void> {
-  await db.delete(propertyImages).where(eq(propertyImages.propertyId, propertyId));
-  if (images.length) {
-    await db
-      .insert(propertyImages)
-      .values(
-        images.map((image, i) => ({ propertyId, url: image.url, sourceUrl: image.sourceUrl, sortOrder: i })),
-      );
-  }
-}
-
 /** Those of `urls` that an image row (of any property) still points at. */
 export async function imageUrlsInUse(db: Queryable, urls: string[]): Promise<Set<string>> {
   if (!urls.length) return new Set();
@@ -182,12 +133,11 @@ export async function vanishedCandidates(db: Queryable, params: { connectionId: 
     .orderBy(asc(properties.id));
 }
 
-/** A villa the provider no longer lists: unavailable, never deleted (its inquiries stay). */
-export async function markVanished(db: Queryable, propertyId: number): Promise<void> {
-  await db
-    .update(properties)
-    .set({ available: false, updatedAt: sql`now()` })
-    .where(eq(properties.id, propertyId));
+/**
+ * A villa the provider no longer lists: its link is marked vanished (the properties service makes
+ * the villa unavailable in the same transaction).
+ */
+export async function markLinkVanished(db: Queryable, propertyId: number): Promise<void> {
   await db
     .update(syncedProperties)
     .set({ vanishedAt: sql`now()` })

@@ -170,6 +170,74 @@ export async function replaceImages(db: Queryable, propertyId: number, urls: str
   );
 }
 
+/** What a provider sync sets of a villa it brings in; the other columns keep their defaults. */
+export type SyncedPropertyValues = Pick<
+  PropertyValues,
+  | 'name'
+  | 'description'
+  | 'regionId'
+  | 'subregionId'
+  | 'location'
+  | 'bedrooms'
+  | 'maxGuests'
+  | 'basePricePerNight'
+  | 'propertyCurrency'
+  | 'amenityIds'
+  | 'available'
+  | 'icalUrl'
+>;
+
+/** A villa a provider sync brings in, keyed by (external_provider, external_id); stamped as synced now. */
+export async function insertSyncedProperty(
+  db: Queryable,
+  values: SyncedPropertyValues & { externalProvider: string; externalId: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(properties)
+    .values({ ...values, lastSyncDate: sql`now()` })
+    .returning({ id: properties.id });
+  return row!.id;
+}
+
+/** The columns a provider sync changed on a villa it brought in; stamped as synced now. */
+export async function updateSyncedProperty(
+  db: Queryable,
+  id: number,
+  values: Partial<SyncedPropertyValues>,
+): Promise<void> {
+  await db
+    .update(properties)
+    .set({ ...values, lastSyncDate: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(properties.id, id));
+}
+
+/**
+ * The images of a synced villa, replaced as a whole, in the order given, each with the provider's
+ * URL of a photo the sync stored (null for one it did not).
+ */
+export async function replaceSyncedImages(
+  db: Queryable,
+  propertyId: number,
+  images: Array<{ url: string; sourceUrl: string | null }>,
+): Promise<void> {
+  await db.delete(propertyImages).where(eq(propertyImages.propertyId, propertyId));
+  if (images.length) {
+    await db
+      .insert(propertyImages)
+      .values(
+        images.map((image, i) => ({ propertyId, url: image.url, sourceUrl: image.sourceUrl, sortOrder: i })),
+      );
+  }
+}
+
+/** A villa no longer bookable (a provider stopped listing it): unavailable, never deleted. */
+export async function markUnavailable(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(properties)
+    .set({ available: false, updatedAt: sql`now()` })
+    .where(eq(properties.id, id));
+}
+
 /** Amenities whose names match any of these, whatever their case. */
 export async function findAmenitiesByName(db: Queryable, names: string[]) {
   if (!names.length) return [];

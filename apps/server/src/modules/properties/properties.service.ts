@@ -243,3 +243,34 @@ export async function stayTotals(
 ): Promise<Map<number, number | null>> {
   return repo.stayTotalsByProperty(db, { ids, ...stay });
 }
+
+/*
+ * Provider syncs (the Invenio adapter) reconcile the villas they bring in: they diff against what
+ * they listed before and write only what changed, inside their own transaction, through these.
+ */
+
+export type SyncedPropertyValues = repo.SyncedPropertyValues;
+
+/** A villa a provider sync brings in (keyed by provider and its id there). Answers the new id. */
+export const insertSyncedProperty = (
+  tx: Queryable,
+  values: SyncedPropertyValues & { externalProvider: string; externalId: string },
+): Promise<number> => repo.insertSyncedProperty(tx, values);
+
+/** The columns of a synced villa the provider changed (its sync time is stamped too). */
+export const updateSyncedProperty = (
+  tx: Queryable,
+  id: number,
+  values: Partial<SyncedPropertyValues>,
+): Promise<void> => repo.updateSyncedProperty(tx, id, values);
+
+/** A synced villa's images, replaced as a whole in the provider's order, with each photo's provider URL. */
+export const replaceSyncedImages = (
+  tx: Queryable,
+  propertyId: number,
+  images: Array<{ url: string; sourceUrl: string | null }>,
+): Promise<void> => repo.replaceSyncedImages(tx, propertyId, images);
+
+/** A villa its provider no longer lists: unavailable, never deleted (its inquiries stay). */
+export const markPropertyUnavailable = (tx: Queryable, id: number): Promise<void> =>
+  repo.markUnavailable(tx, id);
