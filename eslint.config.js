@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import oneOwnerPerTable from './tools/eslint/one-owner-per-table.js';
 
 // Layering (README "Architecture", docs/decisions/017-layering.md), checked on every import:
 // - server: a module (modules/<m>/) reaches another module only through that module's
@@ -13,6 +14,8 @@ import { readdirSync } from 'node:fs';
 // - web: app → features → components → lib (config below all; testing/ for tests only), and
 //   features never import each other: what two features share lives in components/ or lib/.
 // - no import cycles anywhere, tests included. Tests may cross the boundaries above.
+// - one owner per table: a table is written (insert, update, delete, raw SQL) only by its owner
+//   module, or by a writer listed with its reason, in tools/eslint/table-owners.js.
 const server = 'apps/server/src';
 const web = 'apps/web/src';
 const modules = readdirSync(`${server}/modules`, { withFileTypes: true })
@@ -167,6 +170,11 @@ export default tseslint.config(
         { basePath: import.meta.dirname, zones: [...serverZones, ...webZones] },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { local: { rules: { 'one-owner-per-table': oneOwnerPerTable } } },
+    rules: { 'local/one-owner-per-table': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
