@@ -27,6 +27,8 @@ function serve(
 let a: Awaited<ReturnType<typeof serve>>;
 let b: Awaited<ReturnType<typeof serve>>;
 const seen: Array<{ url: string; headers: http.IncomingHttpHeaders }> = [];
+/** Called when a request reaches `/slow` (the request is then in flight). */
+let onSlow: (() => void) | undefined;
 
 beforeAll(async () => {
   b = await serve((req, res) => {
@@ -46,6 +48,8 @@ beforeAll(async () => {
       return;
     }
     if (url.pathname === '/slow') {
+      onSlow?.();
+      // A server far slower than any time-out of these tests.
       const t = setTimeout(() => res.end('late'), 5_000);
       res.on('close', () => clearTimeout(t));
       return;
@@ -258,8 +262,13 @@ describe('limits', () => {
 
   it('can be cancelled by the caller', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const err = await refusal(outbound.request(`${a.url}/slow`, { signal: controller.signal }));
-    expect(err.kind).toBe('aborted');
+    // Cancelled while the server holds the request.
+    onSlow = () => controller.abort();
+    try {
+      const err = await refusal(outbound.request(`${a.url}/slow`, { signal: controller.signal }));
+      expect(err.kind).toBe('aborted');
+    } finally {
+      onSlow = undefined;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiConnections, syncJobs } from '../../db/schema';
 import { SecretBox } from '../../lib/secrets';
 import { signedIn } from '../../../test/factories';
@@ -25,14 +25,15 @@ const create = (payload: unknown, cookie = admin) =>
     payload: payload as object,
   });
 
-async function waitForReport(id: number) {
-  for (let i = 0; i < 100; i++) {
-    const res = await ctx.app.inject({ url: `/api/admin/sync-reports/${id}`, headers: { cookie: admin } });
-    if (res.json().status !== 'running') return res.json();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('report still running');
-}
+const waitForReport = (id: number) =>
+  vi.waitFor(
+    async () => {
+      const res = await ctx.app.inject({ url: `/api/admin/sync-reports/${id}`, headers: { cookie: admin } });
+      if (res.json().status === 'running') throw new Error('report still running');
+      return res.json();
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 
 describe('API connections', () => {
   it('requires name, API key and base URL with the form messages', async () => {

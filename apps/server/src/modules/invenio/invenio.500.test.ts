@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AMENITY_CATALOGUE } from '@villas/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processEnv } from '../../config/env';
 import { amenities, properties } from '../../db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
@@ -53,14 +53,17 @@ async function timedSync() {
     url: `/api/admin/api-connections/${connectionId}/sync`,
     headers: { cookie: admin },
   });
-  for (;;) {
-    const r = await ctx.app.inject({
-      url: `/api/admin/sync-reports/${res.json().reportId}`,
-      headers: { cookie: admin },
-    });
-    if (r.json().status !== 'running') return { ms: performance.now() - started, report: r.json() };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitFor(
+    async () => {
+      const r = await ctx.app.inject({
+        url: `/api/admin/sync-reports/${res.json().reportId}`,
+        headers: { cookie: admin },
+      });
+      if (r.json().status === 'running') throw new Error('sync still running');
+      return { ms: performance.now() - started, report: r.json() };
+    },
+    { timeout: 290_000, interval: 100 },
+  );
 }
 
 describe.skipIf(!processEnv.SYNC_BENCH)('500-villa sync', () => {

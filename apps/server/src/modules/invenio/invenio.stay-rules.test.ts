@@ -1,6 +1,6 @@
 import { addDays, todayIso } from '@villas/shared';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { properties, stayRules } from '../../db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
 import { signedIn } from '../../../test/factories';
@@ -54,12 +54,14 @@ async function sync() {
   });
   expect(res.statusCode, res.body).toBe(202);
   const id = res.json().reportId;
-  for (let i = 0; i < 400; i++) {
-    const r = await ctx.app.inject({ url: `/api/admin/sync-reports/${id}`, headers: { cookie: admin } });
-    if (r.json().status !== 'running') return r.json();
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('sync still running');
+  return vi.waitFor(
+    async () => {
+      const r = await ctx.app.inject({ url: `/api/admin/sync-reports/${id}`, headers: { cookie: admin } });
+      if (r.json().status === 'running') throw new Error('sync still running');
+      return r.json();
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 async function rulesOf(externalId: string) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { addDays, AMENITY_CATALOGUE, todayIso } from '@villas/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   amenities,
   apiConnections,
@@ -20,6 +20,7 @@ import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio'
 import { signedIn } from '../../../test/factories';
 import { bombPng } from '../../../test/images';
 import { useTestContext } from '../../../test/helpers';
+import { ImageUploadService } from '../uploads/uploads.service';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-invenio-'));
 const ctx = useTestContext({
@@ -92,13 +93,15 @@ async function report(id: number): Promise<Report> {
   return res.json();
 }
 
-async function finished(id: number): Promise<Report> {
-  for (let i = 0; i < 400; i++) {
-    const r = await report(id);
-    if (r.status !== 'running') return r;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`report ${id} still running`);
+function finished(id: number): Promise<Report> {
+  return vi.waitFor(
+    async () => {
+      const r = await report(id);
+      if (r.status === 'running') throw new Error(`report ${id} still running`);
+      return r;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 async function startSync(id = connectionId) {
@@ -158,10 +161,7 @@ const isWebp = (file: string) => {
 };
 
 /** Waits for a best-effort clean-up (files are removed after the villa's transaction, unawaited). */
-async function gone(file: string) {
-  for (let i = 0; i < 100 && existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
-  return !existsSync(file);
-}
+const gone = (file: string) => expect.poll(() => existsSync(file), { timeout: 2_000 }).toBe(false);
 
 const d = (n: number) => addDays(today, n);
 const nights = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => d(from + i));
@@ -453,7 +453,7 @@ describe('Invenio sync', () => {
     expect(after[2]!.url).toBe(pool!.url);
     expect(after[1]!.url).toMatch(STORED);
     expect(isWebp(fileOf(after[1]!.url))).toBe(true);
-    expect(await gone(fileOf(terrace!.url))).toBe(true);
+    await gone(fileOf(terrace!.url));
     expect(existsSync(fileOf(pool!.url))).toBe(true);
 
     // Back to the recorded list: the terrace is downloaded again, the garden goes.
@@ -461,7 +461,7 @@ describe('Invenio sync', () => {
     const back = await sync();
     expect(fake.photoRequests).toEqual(['pins-bleus-terrace.jpg']);
     expect(back.errors).toEqual([]);
-    expect(await gone(fileOf(after[1]!.url))).toBe(true);
+    await gone(fileOf(after[1]!.url));
     expect((await images(pins.id)).map((i) => i.sourceUrl)).toEqual(fake.villas[0]!.photos);
   });
 
@@ -501,11 +501,17 @@ describe('Invenio sync', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     fake.villas[0]!.photos = (fake.villas[0]!.photos as string[]).slice(1);
-    const r = await sync();
-    expect(r.errors).toEqual([]);
-    expect((await images(pins.id)).map((i) => i.url)).not.toContain(pool!.url);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(existsSync(fileOf(pool!.url))).toBe(true);
+    const remove = vi.spyOn(ImageUploadService.prototype, 'remove');
+    try {
+      const r = await sync();
+      expect(r.errors).toEqual([]);
+      expect((await images(pins.id)).map((i) => i.url)).not.toContain(pool!.url);
+      // A run asks for every removal before its report completes (the files go later): none names it.
+      expect(remove.mock.calls.flat(2)).not.toContain(pool!.url);
+      expect(existsSync(fileOf(pool!.url))).toBe(true);
+    } finally {
+      remove.mockRestore();
+    }
   });
 
   it('never touches nights an admin blocked by hand, and never exports imported ones', async () => {
@@ -755,9 +761,7 @@ describe('Invenio sync', () => {
   });
 
   it('syncs from the test panel with typed-in credentials: {success, synced, updated}', async () => {
-    for (let i = 0; i < 100 && (await report((await latest()).id)).status === 'running'; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await finished((await latest()).id);
     fake.villas[3]!.description = 'A lemon-grove estate above Positano, now with a new pool.';
     const res = await ctx.app.inject({
       method: 'POST',

@@ -113,13 +113,9 @@ describe('scheduler: each scheduled run once across instances', () => {
         const startedBy = await tickTogether(a, b, base, () =>
           Promise.all([depsA.runner.idle(), depsB.runner.idle()]),
         );
-        for (
-          let i = 0;
-          i < 200 && (await ctx.db.select().from(syncJobs).where(eq(syncJobs.status, 'running'))).length;
-          i++
-        ) {
-          await new Promise((r) => setTimeout(r, 25));
-        }
+        const running = async () =>
+          (await ctx.db.select().from(syncJobs).where(eq(syncJobs.status, 'running'))).length;
+        await expect.poll(running, { timeout: 5_000 }).toBe(0);
         const all = [...startedBy.a!, ...startedBy.b!];
         expect(all.filter((t) => t === 'ical')).toHaveLength(8);
         expect(all.filter((t) => t === `connection:${connectionId}`)).toHaveLength(2);

@@ -77,6 +77,7 @@ describe('at least one administrator must remain', () => {
     // Straight to the service, so both are past the role check before either writes. On PostgreSQL
     // the admin rows are locked (select … for update): the second waits, then re-reads. Several rounds
     // on a warm pool, so the two transactions really overlap.
+    // Not a wait for anything: four overlapping queries open four pool connections (the warm pool).
     await Promise.all([1, 2, 3, 4].map(() => ctx.db.execute(sql`select pg_sleep(0.05)`)));
     for (let round = 0; round < 5; round++) {
       const x = await createUser(ctx.db, { role: 'admin' });
