@@ -2,6 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/demo-data', 'apps/server', 'apps/web', 'tools'],
+    projects: [
+      'packages/shared',
+      'packages/demo-data',
+      'apps/server',
+      // The long server robustness suites: `npm run test:robustness`, left out of `npm test`.
+      'apps/server/vitest.robustness.config.ts',
+      'apps/web',
+      'tools',
+    ],
   },
 });
