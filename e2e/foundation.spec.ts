@@ -11,7 +11,7 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
-import { toast } from './ui';
+import { toast, gotoRendered } from './ui';
 
 /** Issue 2: accounts with approval, the app shell's gates, and accessibility of the sign-in screens. */
 
@@ -93,7 +93,7 @@ test('the mobile menu shows the signed-in variant of the nav', async ({ page, ad
   const agent = await createAgent(adminApi, { firstName: 'Lucien' });
   await loginAs(page, agent.email, agent.password);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/company-info');
+  await gotoRendered(page, '/company-info');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.locator('#mobile-menu');
   await expect(menu.getByText('Welcome, Lucien')).toBeVisible();
@@ -124,7 +124,7 @@ test('an agent opening /admin is sent to /dashboard with Access Denied', async (
 
 test('the admin reaches the Admin Panel from the nav', async ({ page }) => {
   await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.goto('/company-info');
+  await gotoRendered(page, '/company-info');
   await page
     .locator('header')
     .getByRole('navigation', { name: 'Main' })

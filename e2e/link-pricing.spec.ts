@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ExchangeRate, Property, WhiteLabelLink } from '@villas/shared';
 import { apiAs, createAgent, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
-import { toast } from './ui';
+import { toast, gotoRendered } from './ui';
 
 /**
  * Issue 13: the agent's price on a link and the brochure. An administrator's villa at €1,250 a night;
@@ -86,7 +86,7 @@ test('an agent prices a link +10 % in GBP; the client sees that price and downlo
   const tab = await client.newPage();
   for (const width of [390, 1280]) {
     await tab.setViewportSize({ width, height: 900 });
-    await tab.goto(`/white-label/${uuid}`);
+    await gotoRendered(tab, `/white-label/${uuid}`);
     const villa = tab.getByRole('article', { name });
     await expect(villa.getByText(figure, { exact: true })).toBeVisible();
     await expect(villa).toContainText('per week');

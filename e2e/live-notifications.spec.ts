@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import type { Property, WhiteLabelLink } from '@villas/shared';
 import { BASE_URL } from './env';
 import { apiAs, createAgent, expect, expectNoAxeViolations, loginAs, test, uniqueEmail } from './fixtures';
-import { toast } from './ui';
+import { toast, gotoRendered } from './ui';
 
 /**
  * Issue 13, live notifications: with My Dashboard open, the agent sees a client's view and booking
@@ -74,7 +74,7 @@ test('My Dashboard and the bell show a client’s view and booking request live;
   try {
     // The client opens the link: the view count and the bell change without a reload.
     const clientPage = await client.newPage();
-    await clientPage.goto(`/white-label/${link.uuid}`);
+    await gotoRendered(clientPage, `/white-label/${link.uuid}`);
     await expect(clientPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(views).toHaveText('1', LIVE);
     await expect(bell(page)).toHaveAttribute('aria-label', `Notifications, ${before + 1} unread`, LIVE);

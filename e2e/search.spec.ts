@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Inquiry, Property } from '@villas/shared';
 import { createAgent, expect, expectNoAxeViolations, loginAs, test, uniqueEmail } from './fixtures';
-import { dayLong, isoInDays, pickDate, toast } from './ui';
+import { dayLong, isoInDays, pickDate, toast, gotoRendered } from './ui';
 
 /**
  * Issue 3: the agent's search (country + dates + amenity), the villa's detail dialog and its booking
@@ -137,7 +137,7 @@ test('an agent searches by country, dates and amenity, opens a villa and sends a
 test('the landing page shows the hero and the featured Riviera villa, and axe finds nothing', async ({
   page,
 }) => {
-  await page.goto('/');
+  await gotoRendered(page, '/');
   const hero = page.getByRole('region', { name: 'Extraordinary Luxury' });
   await expect(hero.getByRole('heading', { level: 1, name: 'Extraordinary Luxury' })).toBeVisible();
   await expect(
@@ -162,7 +162,7 @@ test('axe finds nothing on /about, signed out and signed in (with Legal Complian
   page,
   adminApi,
 }) => {
-  await page.goto('/about');
+  await gotoRendered(page, '/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Privacy Policy' })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -170,7 +170,7 @@ test('axe finds nothing on /about, signed out and signed in (with Legal Complian
   const agent = await createAgent(adminApi);
   await loginAs(page, agent.email, agent.password);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/about');
+  await gotoRendered(page, '/about');
   await expect(page.getByRole('tab', { name: 'Privacy Policy' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Terms & Conditions' })).toBeVisible();
   await expectNoAxeViolations(page);

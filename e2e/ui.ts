@@ -42,3 +42,14 @@ export async function pickDate(page: Page, scope: Locator, label: string, iso: s
   await expect(calendar).toBeHidden();
   await expect(scope.getByRole('button', { name: `${label}: ${dayLong(iso)}` })).toBeVisible();
 }
+
+/**
+ * Opens a page the server renders (landing, about, company information, a white-label link) and
+ * waits until it has hydrated (`<html data-hydrated>`, apps/web/src/app/hydrate.ts): its scripts are
+ * fetched only after the page has loaded, so its buttons answer a moment after it shows.
+ */
+export async function gotoRendered(page: Page, url: string) {
+  const response = await page.goto(url);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  return response;
+}

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   type Agent,
 } from './fixtures';
-import { isoInDays, pickDate, toast } from './ui';
+import { isoInDays, pickDate, toast, gotoRendered } from './ui';
 
 /**
  * Issue 4: the agent's loop. Select villas → share a branded link → a signed-out client browses it and
@@ -139,7 +139,7 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
       );
     });
     expect((await clientPage.request.get('/api/auth/user')).status()).toBe(401);
-    await clientPage.goto(linkUrl);
+    await gotoRendered(clientPage, linkUrl);
     await expect(clientPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(clientPage.getByText('Three Italian houses for the Whitfield family.')).toBeVisible();
     await expect(clientPage.getByText(`Curated by ${agentName}, ${company}`)).toBeVisible();
@@ -258,7 +258,7 @@ test('the HTML of a shared link carries Open Graph and Twitter preview tags', as
 });
 
 test("an unknown link shows 'Link Not Found'", async ({ page }) => {
-  await page.goto(`/white-label/${randomUUID()}`);
+  await gotoRendered(page, `/white-label/${randomUUID()}`);
   await expect(page.getByRole('heading', { name: 'Link Not Found' })).toBeVisible();
   await expect(page.getByText('This white-label link may have expired or been removed.')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -285,7 +285,7 @@ test('axe finds nothing on the public collection, its villa dialog and My Dashbo
     const clientPage = await client.newPage();
     for (const width of [1280, 390]) {
       await clientPage.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-      await clientPage.goto(`/white-label/${link.uuid}`);
+      await gotoRendered(clientPage, `/white-label/${link.uuid}`);
       await expect(clientPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(clientPage.getByRole('button', { name: /^Request to Book / })).toHaveCount(villas.length);
       await expectNoAxeViolations(clientPage);

@@ -134,15 +134,22 @@ describe('server-rendered public pages', () => {
     const html = res.body;
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Page main &amp; co</title><meta name="robots" content="noindex"/>');
-    // The route module's chunk, what it imports and its styles, but not what the template links.
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/landing-1.js">',
+    // The page paints without its scripts, and they are not even fetched before it has loaded: no
+    // module script or preload in the HTML, but the loader with the entry and every chunk to preload
+    // (the route module's, what it imports, and what the template preloaded), each once.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const loader =
+      /<script defer src="\/after-load\.js" data-modules="([^"]*)" data-preloads="([^"]*)"><\/script><\/head>/.exec(
+        html,
+      );
+    expect(loader, 'the loader, last in the head').not.toBeNull();
+    expect(loader![1]).toBe('/assets/main-1.js');
+    const preloaded = loader![2]!.split(' ');
+    expect(preloaded).toEqual(
+      expect.arrayContaining(['/assets/landing-1.js', '/assets/form-1.js', '/assets/react-1.js']),
     );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/form-1.js">',
-    );
-    // The page paints without its scripts: they come after what the first paint needs.
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/main-1.js">');
+    expect(new Set(preloaded).size).toBe(preloaded.length);
+    // The route module's styles are in the page: it paints with them.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
     expect(html.match(/\/assets\/react-1\.js/g)).toHaveLength(1);
     expect(html).toMatch(
