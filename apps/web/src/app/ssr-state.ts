@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { seedServerAnswer } from '../lib/server-rendered';
 
 /**
  * What the server hands the browser with a page it rendered: the API answers the page was rendered
@@ -38,5 +39,6 @@ export function readSsrState(doc: Document = document): SsrState | null {
 
 /** Puts each answer in the cache under its URL. */
 export function seedQueries(queryClient: QueryClient, state: SsrState) {
-  for (const [url, data] of Object.entries(state.queries)) queryClient.setQueryData([url], data);
+  const at = Date.now();
+  for (const [url, data] of Object.entries(state.queries)) seedServerAnswer(queryClient, url, data, at);
 }

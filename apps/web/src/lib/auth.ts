@@ -1,6 +1,7 @@
 import type { CurrentUser, LoginInput, RegisterInput, User } from '@villas/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
+import { isServerRendered } from './server-rendered';
 
 export const userQueryKey = ['/api/auth/user'] as const;
 
@@ -18,7 +19,17 @@ let signingOut = false;
  */
 export const isSigningOut = () => signingOut;
 
-/** The current user; a 401 means signed out (null). Refetched without retry, never stale-cached. */
+/**
+ * How long the user a server-rendered page came with counts as fresh: the server read the session
+ * for this very page, so hydrating it does not ask again (a signed-out visitor's browser would log
+ * the 401). Any later mount, focus or sign-in asks the server.
+ */
+const SERVER_RENDERED_USER_FRESH_MS = 30_000;
+
+/**
+ * The current user; a 401 means signed out (null). Refetched without retry, never stale-cached,
+ * except the user the server rendered this page with, for its first half-minute.
+ */
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: userQueryKey,
@@ -30,7 +41,7 @@ export const userQueryOptions = () =>
         throw err;
       }
     },
-    staleTime: 0,
+    staleTime: (query) => (isServerRendered(query) ? SERVER_RENDERED_USER_FRESH_MS : 0),
     retry: false,
   });
 
