@@ -266,8 +266,8 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   const needsRate = weeklyInHits || stay != null;
   // A search that is only conditions on the villa's own columns (no dates, no budget, no price sort)
   // has its page planned on its own, so the properties' sort index gives the first rows without
-  // sorting every match, and its total is a separate count of the same matches: 0.4 ms instead of
-  // 3.7 ms for all 10,000 villas. Any other search computes its matches once, behind `offset 0`
+  // sorting every match, and its total is a separate count of the same matches (all 10,000 villas:
+  // 0.95 ms for the statement instead of 4.7-6 ms). Any other search computes its matches once, behind `offset 0`
   // fences (a fenced subquery is planned on its own, so its columns are not recomputed by the filter
   // and the sort), then counts them with a window and sorts them: counting and paging them apart
   // would compute every stay's figures twice.
@@ -294,7 +294,7 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   const weekly = stay
     ? weeklyOfStay(sql`c.total_cost`, sql`c.rate`, stay.nights)
     : weeklyEurSql(sql`c.base`, sql`c.rate`);
-  // Step 1b: the weekly figure once per villa (an `offset 0` subquery keeps it a column).
+  // Step 1b: the weekly figure once per villa (behind the fence, when there is one, it stays a column).
   const priced = sql`(select c.*, ${weeklyInHits ? weekly : sql`null::numeric`} as weekly_eur
     from ${candidates} ${fence}) w`;
   const hitsWhere = shape.maxPrice ? sql`where w.weekly_eur <= ${bind('maxPrice')}::numeric` : sql``;
