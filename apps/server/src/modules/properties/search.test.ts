@@ -363,44 +363,45 @@ describe('one statement per search shape', () => {
     const inA = await createProperty(ctx.db, { regionId: a.id, bedrooms: 3, amenityIds: [amen['Wifi']!] });
     const inB = await createProperty(ctx.db, { regionId: b.id, bedrooms: 6, amenityIds: [amen['Butler']!] });
     await block(ctx.db, inB.id, ['2031-08-03']);
+    // Same shape (country + bedrooms + amenities + dates), other values each time.
+    const cases = [
+      {
+        country: a.name,
+        bedrooms: 2,
+        amenity: 'Wifi',
+        checkIn: '2031-08-01',
+        checkOut: '2031-08-08',
+        hits: [inA.id],
+      },
+      {
+        country: b.name,
+        bedrooms: 5,
+        amenity: 'Butler',
+        checkIn: '2031-08-01',
+        checkOut: '2031-08-08',
+        hits: [],
+      },
+      {
+        country: b.name,
+        bedrooms: 5,
+        amenity: 'Butler',
+        checkIn: '2031-08-04',
+        checkOut: '2031-08-06',
+        hits: [inB.id],
+      },
+      {
+        country: a.name,
+        bedrooms: 4,
+        amenity: 'Wifi',
+        checkIn: '2031-08-04',
+        checkOut: '2031-08-06',
+        hits: [],
+      },
+    ];
     for (let run = 0; run < 7; run++) {
-      // Same shape (country + bedrooms + amenities + dates), other values each time.
-      expect(
-        await ids({
-          country: a.name,
-          bedrooms: 2,
-          amenityIds: [amen['Wifi']],
-          checkIn: '2031-08-01',
-          checkOut: '2031-08-08',
-        }),
-      ).toEqual([inA.id]);
-      expect(
-        await ids({
-          country: b.name,
-          bedrooms: 5,
-          amenityIds: [amen['Butler']],
-          checkIn: '2031-08-01',
-          checkOut: '2031-08-08',
-        }),
-      ).toEqual([]);
-      expect(
-        await ids({
-          country: b.name,
-          bedrooms: 5,
-          amenityIds: [amen['Butler']],
-          checkIn: '2031-08-04',
-          checkOut: '2031-08-06',
-        }),
-      ).toEqual([inB.id]);
-      expect(
-        await ids({
-          country: a.name,
-          bedrooms: 4,
-          amenityIds: [amen['Wifi']],
-          checkIn: '2031-08-04',
-          checkOut: '2031-08-06',
-        }),
-      ).toEqual([]);
+      for (const { amenity, hits, ...filters } of cases) {
+        expect(await ids({ ...filters, amenityIds: [amen[amenity]] }), JSON.stringify(filters)).toEqual(hits);
+      }
     }
     const page = async (offset: number) =>
       (await search({ country: a.name, sort: 'price-asc', limit: 1, offset })).json() as {
