@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { createProperty, createUser } from './factories';
 import { useTestContext } from './helpers';
 import { SAMPLES } from './route-samples';
+import type { JsonSchema } from './json-schema';
 
 /**
  * Property-based fuzzing of every route (issue 11): bodies, queries and path parameters drawn from
@@ -129,26 +130,6 @@ const rawJson = fc.constantFrom(
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries from the route schemas (zod → JSON Schema → fast-check).
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  maxItems?: number;
-  pattern?: string;
-  format?: string;
-}
 
 /** Ids that exist (small numbers), ids that cannot, and the edges of the id column. */
 const idLike = fc.oneof(fc.integer({ min: 1, max: 8 }), fc.constantFrom(2147483647, 2147483648, 9999999999));

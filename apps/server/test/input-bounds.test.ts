@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RouteEntry } from '../src/app';
 import { useTestContext } from './helpers';
 import { SAMPLES, buildWorld, type World } from './route-samples';
+import type { JsonSchema } from './json-schema';
 
 /**
  * Every request field at the edges of what the database holds (issue 14). The shared schemas bound
@@ -24,26 +25,6 @@ import { SAMPLES, buildWorld, type World } from './route-samples';
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-bounds-uploads-'));
 const ctx = useTestContext({ UPLOAD_DIR: uploadDir, RATE_LIMIT_MAX: '1000000', OUTBOUND_TIMEOUT_MS: '300' });
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  maxLength?: number;
-  maxItems?: number;
-  pattern?: string;
-  format?: string;
-}
 
 const INT4_MIN = -(2 ** 31);
 
