@@ -8,6 +8,7 @@ import { validatorCompiler } from './lib/request-validator';
 import { registerModules } from './modules';
 import { serverPages } from './modules/pages/pages';
 import { auditPlugin } from './plugins/audit';
+import { sessionsPlugin } from './modules/sessions/sessions.plugin';
 import { authPlugin, type RouteAccess } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie, { secret: opts.config.sessionSecret });
   await app.register(securityPlugin, { config: opts.config });
   await app.register(openApiPlugin, { config: opts.config });
+  await app.register(sessionsPlugin);
   await app.register(authPlugin);
   // After the auth hook (it reads request.user), before every route.
   await app.register(auditPlugin);

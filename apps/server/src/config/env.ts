@@ -102,6 +102,7 @@ const envSchema = z.object({
     .max(120_000)
     .default(15_000),
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
+  SESSION_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(10),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -205,6 +206,11 @@ const configSchema = envSchema
        * proxies from closing an idle stream; one user may hold `streamsPerUser` streams per instance.
        */
       live: { heartbeatMs: e.LIVE_HEARTBEAT_MS, streamsPerUser: e.LIVE_STREAMS_PER_USER },
+      /**
+       * A signed-in session looked up from the database is used for this long by this instance
+       * before it is read again (modules/sessions/session-cache.ts); 0 reads it on every request.
+       */
+      sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
       company: {
         brandName: e.BRAND_NAME,
         name: e.COMPANY_NAME,

@@ -1,6 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
+/**
+ * The channel the database's triggers NOTIFY on (migrations 0006 and 0013): what a signed-in user's
+ * screen shows live, and the end or change of sessions and accounts.
+ */
+export const LIVE_CHANNEL = 'villas_live';
+
 /** What a LISTEN subscriber is told. */
 export interface ListenHandlers {
   /** One NOTIFY payload, in commit order. */
@@ -10,6 +16,11 @@ export interface ListenHandlers {
    * (PostgreSQL keeps none for a session that was not listening).
    */
   onReconnect?(): void;
+  /**
+   * The connection is gone, or the first one could not be made (it keeps trying): notifications
+   * are missed from now until `onReconnect`.
+   */
+  onLost?(): void;
   /** The connection failed or a reconnection attempt failed (it keeps trying). */
   onError?(err: Error): void;
 }
@@ -88,6 +99,7 @@ export async function listenPostgres(
       c.removeAllListeners('notification');
       c.end().catch(() => undefined);
       if (closed) return;
+      h.onLost?.();
       if (err) h.onError?.(err);
       schedule();
     };

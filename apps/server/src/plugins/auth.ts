@@ -57,7 +57,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (route.config?.assets) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const found = await findSession(app.db, token);
+      const found = await findSession(app.db, token, app.sessionCache);
       if (found) {
         request.user = found.user;
         request.sessionId = found.sessionId;

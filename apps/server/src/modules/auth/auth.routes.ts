@@ -42,6 +42,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
+      // The session it replaces ended: every instance forgets it when the database announces it,
+      // this one before it answers.
+      if (request.sessionId) app.sessionCache.forgetSession(request.sessionId);
       reply.setCookie(SESSION_COOKIE, result.token, {
         path: '/',
         httpOnly: true,
@@ -58,6 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
       await logout(app.db, request.sessionId);
+      // Every instance forgets it when the database announces it; this one before it answers.
+      if (request.sessionId) app.sessionCache.forgetSession(request.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true as const };
     },

@@ -7,9 +7,6 @@ import {
 } from '@villas/shared';
 import { z } from 'zod';
 
-/** The channel the database triggers NOTIFY on (migration 0006_notify_trigger). */
-export const LIVE_CHANNEL = 'villas_live';
-
 /** One event for one stream, as written in the event stream. */
 export interface LiveMessage<E extends LiveEventName = LiveEventName> {
   /** Omitted for events that mark no position (`resync`). */
@@ -55,6 +52,8 @@ const payloadSchema = z.discriminatedUnion('e', [
     d: z.object({ session: z.string() }),
   }),
   z.object({ i: z.number().int(), u: z.number().int(), e: z.literal('account-closed'), d: z.object({}) }),
+  // For the session cache (migration 0013): an account's name, role or approval changed.
+  z.object({ i: z.number().int(), u: z.number().int(), e: z.literal('account-changed'), d: z.object({}) }),
 ]);
 
 type Forwarded = { userId: number } & LiveMessage<'notification' | 'link-view' | 'inquiry'>;
@@ -145,6 +144,8 @@ export class LiveHub {
       for (const s of mine) this.end(s, 'account-closed');
       return;
     }
+    // Open streams carry no copy of the account; they end only when it is closed (above).
+    if (p.e === 'account-changed') return;
     const event = { id: String(p.i), userId: p.u, event: p.e, data: p.d } as Forwarded;
     this.recent.push(event);
     if (this.recent.length > this.capacity) this.recent = this.recent.slice(-this.capacity);

@@ -3,7 +3,8 @@ import { LIVE_STREAM_PATH } from '@villas/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Listener } from '../../db/listener';
 import { actor } from '../../plugins/auth';
-import { LIVE_CHANNEL, LiveHub } from './live-hub';
+import { LIVE_CHANNEL } from '../../db/listener';
+import { LiveHub } from './live-hub';
 import { endStreamsOfEndedSessions, openLiveStream } from './live.service';
 
 /**

@@ -8,15 +8,18 @@ type UserRow = typeof users.$inferSelect;
 /** A session counts while it has not expired and its account is approved. */
 const live = (now: Date) => and(gt(sessions.expiresAt, now), eq(users.approved, true));
 
-/** The account of an unexpired session (approved or not: the caller decides). */
-export async function findUserOfSession(db: Queryable, id: string): Promise<UserRow | undefined> {
+/** The account of an unexpired session (approved or not: the caller decides) and when it ends. */
+export async function findUserOfSession(
+  db: Queryable,
+  id: string,
+): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row?.user;
+  return row;
 }
 
 /** When a session ends, or undefined when it is gone, over, or its account is not approved. */

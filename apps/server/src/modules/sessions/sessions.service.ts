@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, type CurrentUser } from '@villas/shared';
 import type { Queryable } from '../../db/client';
+import type { SessionCache } from './session-cache';
 import * as repo from './sessions.repository';
 
 /**
@@ -12,7 +13,7 @@ import * as repo from './sessions.repository';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserOfSession>>>;
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserOfSession>>>['user'];
 
 /** An account as the signed-in user it is to the API (`GET /api/auth/me`, `request.user`). */
 export function toCurrentUser(u: UserRow): CurrentUser {
@@ -28,15 +29,24 @@ export function toCurrentUser(u: UserRow): CurrentUser {
   };
 }
 
-/** The signed-in user of a cookie's token; sessions of accounts not (or no longer) approved do not count. */
+/**
+ * The signed-in user of a cookie's token; sessions of accounts not (or no longer) approved do not
+ * count. With a cache, a session looked up in the last seconds is not read again (session-cache.ts).
+ */
 export async function findSession(
   db: Queryable,
   token: string,
+  cache?: SessionCache,
 ): Promise<{ user: CurrentUser; sessionId: string } | null> {
   const id = hashToken(token);
-  const user = await repo.findUserOfSession(db, id);
-  if (!user || !user.approved) return null;
-  return { user: toCurrentUser(user), sessionId: id };
+  const cached = cache?.get(id);
+  if (cached) return { user: cached.user, sessionId: id };
+  const ticket = cache?.ticket();
+  const found = await repo.findUserOfSession(db, id);
+  if (!found || !found.user.approved) return null;
+  const user = toCurrentUser(found.user);
+  if (cache && ticket !== undefined) cache.set(id, { user, expiresAt: found.expiresAt.getTime() }, ticket);
+  return { user, sessionId: id };
 }
 
 /**

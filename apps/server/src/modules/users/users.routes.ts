@@ -80,7 +80,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema },
       },
     },
-    async (request) => updateUserByAdmin(app.db, app.mailer, actor(request), request.params.id, request.body),
+    async (request) => {
+      const user = await updateUserByAdmin(
+        app.db,
+        app.mailer,
+        actor(request),
+        request.params.id,
+        request.body,
+      );
+      // Every instance forgets the account's sessions when the database announces the change; this
+      // one before it answers.
+      app.sessionCache.forgetUser(request.params.id);
+      return user;
+    },
   );
   app.delete(
     '/api/admin/users/:id',
@@ -90,6 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteUserByAdmin(app.db, actor(request), request.params.id);
+      app.sessionCache.forgetUser(request.params.id);
       return { ok: true as const };
     },
   );
