@@ -105,14 +105,17 @@ function convertedStayPrices(stay: StayBinds) {
 
 /**
  * The villa has no stay rule (issue 13) that the stay breaks: none whose period (both days
- * included) holds the check-in date and asks for more nights or another check-in weekday. One probe
- * of the index (property_id, start_date) per villa; the check-in's ISO weekday is a parameter.
+ * included) holds the check-in date and asks for more nights or another check-in weekday; the
+ * check-in's ISO weekday is a parameter. Written as `not in` (stay_rules.property_id is never null),
+ * PostgreSQL reads the broken rules once into a hash and checks each villa against it ("hashed
+ * SubPlan"), before the stay's joins. As `not exists` it probed the rules' index once per villa after
+ * them: the all-country dated search took 46 ms instead of 35 (10,000 villas, 6,666 rules; a
+ * country's search 10.8 → 10.5 ms).
  */
 function keepsStayRules(stay: StayBinds) {
-  return sql`not exists (
-    select 1 from ${stayRules} sr
-    where sr.property_id = ${properties.id}
-      and sr.start_date <= ${stay.checkIn} and sr.end_date >= ${stay.checkIn}
+  return sql`${properties.id} not in (
+    select sr.property_id from ${stayRules} sr
+    where sr.start_date <= ${stay.checkIn} and sr.end_date >= ${stay.checkIn}
       and (sr.min_nights > ${stay.nights}
         or not (${stay.weekday} = any(coalesce(sr.check_in_days, '{1,2,3,4,5,6,7}'::smallint[]))))
   )`;
