@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Property, WhiteLabelLink } from '@villas/shared';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { DEMO_ACCOUNTS } from '@villas/demo-data';
 
@@ -52,7 +53,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** The built server on a fresh data directory, demo catalogue and accounts; resolves once ready. */
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const entry = path.join(root, 'apps/server/dist/server.js');
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...serverNodeFlags(processEnv), entry], {
     cwd: path.join(root, 'apps/server'),
     env: {
       PATH: processEnv.PATH ?? '',

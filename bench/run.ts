@@ -43,6 +43,7 @@ import { addDays, nightsBetween, type PropertySort, type Role } from '@villas/sh
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { amenities } from '../apps/server/src/db/schema';
@@ -223,7 +224,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const port = await freePort();
   const entry =
     SERVER === 'dist'
-      ? [path.join(root, 'apps/server/dist/server.js')]
+      ? [...serverNodeFlags(processEnv), path.join(root, 'apps/server/dist/server.js')]
       : // tsx as a loader in the server's own process (its CLI would run the server in a child).
         ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
   const child = spawn(process.execPath, entry, {

@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The project runs on Node.js 24 LTS (>= 22.12 works). Say so in one line instead of failing later.
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -55,7 +55,8 @@ build('@villas/demo-data', p('packages/demo-data/dist/prepared.json'), [
   p('apps/server/drizzle'),
 ]);
 
-const child = spawn(process.execPath, ['--enable-source-maps', p('apps/server/dist/server.js')], {
+const { serverNodeFlags } = await import(pathToFileURL(p('apps/server/node-flags.mjs')).href);
+const child = spawn(process.execPath, [...serverNodeFlags(), p('apps/server/dist/server.js')], {
   stdio: 'inherit',
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
