@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener';
+import { withNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,6 +63,9 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** Where the embedded database keeps its files under DATA_DIR. */
 export const pgliteDataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
 
+/** Read statements PGlite keeps parsed and planned (pglite-statements.ts); the search has ~10 shapes. */
+const NAMED_STATEMENTS = 100;
+
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const queryTimeout = opts.queryTimeoutMs ?? 15_000;
@@ -99,7 +103,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({
+    client: withNamedStatements(client, NAMED_STATEMENTS),
+    schema,
+    casing: 'snake_case',
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
