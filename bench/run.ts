@@ -7,7 +7,8 @@
  *     weeks, three images each);
  *  2. times each search shape's raw SQL (the statement `buildSearchQuery` builds for the route,
  *     through the driver: a pool of 10 connections on PostgreSQL, as a named statement like the
- *     route's prepared one; the embedded instance on PGlite)
+ *     route's prepared one; the embedded instance on PGlite, also by name, as the server's PGlite
+ *     sends it (db/pglite-statements.ts))
  *     at the same concurrency as the HTTP load;
  *  3. starts the real server app (the production bundle `apps/server/dist/server.js`, rebuilt first
  *     from the current sources; or `src/server.ts` under tsx with BENCH_SERVER=tsx) on that database, signs in as the approved demo agent and loads each shape
@@ -46,6 +47,7 @@ import pg from 'pg';
 import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
+import { withNamedStatements } from '../apps/server/src/db/pglite-statements';
 import { amenities } from '../apps/server/src/db/schema';
 import { DEMO_ACCOUNTS } from '@villas/demo-data';
 import { buildSearchQuery, type SearchParams } from '../apps/server/src/modules/properties/search.repository';
@@ -472,7 +474,8 @@ async function onPglite(): Promise<Row[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'villas-bench-'));
   const dataDir = path.join(dir, 'data');
   let database: Database | undefined = await createDatabase({ dataDir });
-  const pglite = database.pglite!;
+  // The raw SQL as the route's driver sends it: a named statement, parsed and planned once.
+  const pglite = withNamedStatements(database.pglite!, 100);
   try {
     return await benchDatabase(
       'PGlite',
