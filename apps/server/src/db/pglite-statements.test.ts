@@ -100,6 +100,18 @@ describe('PGlite read statements kept by name', () => {
     expect((await read).rows).toEqual([{ n: 0 }]);
   });
 
+  it('shares the names of one database between its wrappers (the server’s and the bench’s)', async () => {
+    const fresh = await PGlite.create();
+    try {
+      const [first, second] = [withNamedStatements(fresh, 3), withNamedStatements(fresh, 3)];
+      expect((await first.query('select $1::int + 1 as n', [1])).rows).toEqual([{ n: 2 }]);
+      expect((await second.query('select $1::int + 2 as n', [1])).rows).toEqual([{ n: 3 }]);
+      expect((await second.query('select $1::int + 1 as n', [5])).rows).toEqual([{ n: 6 }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('leaves writes to PGlite itself', async () => {
     const res = await named.query<{ id: number }>('insert into villas (name) values ($1) returning id', [
       'Island',

@@ -11,6 +11,9 @@ interface Named {
 
 type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
+/** The named statements of each PGlite instance (its one session), by text. */
+const sessions = new WeakMap<PGlite, { named: Map<string, Named>; next: number }>();
+
 /**
  * PGlite with its read statements kept as named prepared statements, so each is parsed and planned
  * once instead of at every call.
@@ -31,8 +34,11 @@ type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * (a migration) never leaves a stale one behind.
  */
 export function withNamedStatements(pg: PGlite, max: number): PGlite {
-  const named = new Map<string, Named>();
-  let next = 0;
+  // Statement names belong to the database session: every wrapper of one PGlite shares them.
+  let state = sessions.get(pg);
+  if (!state) sessions.set(pg, (state = { named: new Map(), next: 0 }));
+  const named = state.named;
+  const session = state;
   const { serialize } = protocol;
   const exec = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
 
@@ -46,7 +52,7 @@ export function withNamedStatements(pg: PGlite, max: number): PGlite {
       const [oldText, oldest] = named.entries().next().value!;
       await forget(oldText, oldest);
     }
-    const name = `villas_s${++next}`;
+    const name = `villas_s${++session.next}`;
     await exec(serialize.parse({ name, text }));
     const paramTypes = parse.parseDescribeStatementResults(
       await exec(serialize.describe({ type: 'S', name })),
