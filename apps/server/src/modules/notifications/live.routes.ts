@@ -1,9 +1,8 @@
 import fastifySSE from '@fastify/sse';
 import { LIVE_STREAM_PATH } from '@villas/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Listener } from '../../db/listener';
+import { LIVE_CHANNEL, type Listener } from '../../db/listener';
 import { actor } from '../../plugins/auth';
-import { LIVE_CHANNEL } from '../../db/listener';
 import { LiveHub } from './live-hub';
 import { endStreamsOfEndedSessions, openLiveStream } from './live.service';
 
