@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
+import { processEnv } from '../../config/env';
+import { LIVE_CHANNEL, listenPostgres, type ListenHandlers } from '../../db/listener';
 import { sessions, users } from '../../db/schema';
 import { createUser, signIn, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
@@ -78,4 +80,71 @@ describe('signed-in sessions kept by an instance', () => {
     await ctx.db.delete(users).where(eq(users.id, user.id));
     await expect.poll(async () => (await me(ctx.app, cookie)).statusCode).toBe(401);
   });
+});
+
+describe('while the instance cannot hear the database', () => {
+  it('keeps no session from the moment its listening connection is lost until it listens again', async () => {
+    // The app's listeners, driven by the test: "lost" and "back" when the test says so. The session
+    // cache's is the one that wants to hear of a loss.
+    const listening: ListenHandlers[] = [];
+    const app = await buildApp({
+      config: ctx.config,
+      database: {
+        ...ctx.database,
+        listen: async (_channel, h) => {
+          listening.push(h);
+          return { close: async () => undefined };
+        },
+      },
+    });
+    try {
+      await app.ready();
+      const { cookie } = await signedIn(app, ctx.db);
+      expect((await me(app, cookie)).statusCode).toBe(200);
+      expect(app.sessionCache.size).toBe(1);
+
+      const handlers = listening.find((h) => h.onLost)!;
+      handlers.onLost!();
+      expect(app.sessionCache.size).toBe(0);
+      expect((await me(app, cookie)).statusCode).toBe(200);
+      expect(app.sessionCache.size).toBe(0);
+
+      handlers.onReconnect!();
+      expect((await me(app, cookie)).statusCode).toBe(200);
+      expect(app.sessionCache.size).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.skipIf(!processEnv.DATABASE_URL)(
+    'PostgreSQL: a terminated listening connection is reported lost, then back',
+    async () => {
+      const seen: string[] = [];
+      // This file's own database (the suite clones one per file), as the app's listener uses it.
+      const current = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: Array<{ name: string }>;
+      };
+      const url = new URL(processEnv.DATABASE_URL!);
+      url.pathname = `/${current.rows[0]!.name}`;
+      const listener = await listenPostgres(
+        { connectionString: url.toString(), connectTimeoutMs: 3000 },
+        LIVE_CHANNEL,
+        {
+          onNotify: () => undefined,
+          onLost: () => seen.push('lost'),
+          onReconnect: () => seen.push('back'),
+        },
+      );
+      try {
+        await ctx.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where application_name = 'villas live listener' and datname = current_database()`,
+        );
+        await expect.poll(() => seen, { timeout: 10_000 }).toEqual(['lost', 'back']);
+      } finally {
+        await listener.close();
+      }
+    },
+  );
 });
