@@ -1,6 +1,9 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-/** A read statement: what may run as a named statement (a write must sync the files after it). */
+/**
+ * The statements kept by name: reads, which the app repeats. Writes vary more (batch inserts of any
+ * length) and would only push the reads out of the `max` kept.
+ */
 const READ = /^\s*\(?\s*(?:select|with)\b/i;
 
 interface Named {
