@@ -39,6 +39,8 @@ export const owners = {
   // app writes them.
   stay_spans: null,
   stay_sums: null,
+  // Written by triggers (migration 0014_search_changes); the search index's repository deletes old rows.
+  search_changes: 'properties',
   exchange_rates: 'exchange-rates',
   inquiries: 'inquiries',
   white_label_links: 'white-label',

@@ -7,6 +7,7 @@ import { Mailer } from './lib/mailer';
 import { validatorCompiler } from './lib/request-validator';
 import { registerModules } from './modules';
 import { serverPages } from './modules/pages/pages';
+import { SearchIndex } from './modules/properties/search-index';
 import { auditPlugin } from './plugins/audit';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
 import { authPlugin, type RouteAccess } from './plugins/auth';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Paged searches' in-process index (modules/properties/search-index.ts); absent when turned off. */
+    searchIndex: SearchIndex | undefined;
     /** Every route with its declared access (tests check that none is open by accident). */
     routeInventory: RouteEntry[];
   }
@@ -54,6 +57,9 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The search index reads what changed this often even without searches, so its snapshot stays young. */
+const SEARCH_INDEX_REFRESH_MS = 30_000;
+
 /** Builds the whole app as a plugin tree without listening (tests inject into it). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -73,6 +79,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Messages that could not be sent are retried with back-off while the app runs (lib/mailer.ts).
   app.addHook('onReady', async () => app.mailer.start());
   app.addHook('onClose', async () => app.mailer.close());
+  // Read in the background once the app is ready; searches run in the database until it is.
+  const searchIndex = opts.config.searchIndex
+    ? new SearchIndex(opts.database.db, {
+        refreshEveryMs: SEARCH_INDEX_REFRESH_MS,
+        onError: (err) => app.log.warn({ err }, 'search index: could not read the catalogue'),
+      })
+    : undefined;
+  app.decorate('searchIndex', searchIndex);
+  app.addHook('onReady', async () => searchIndex?.start());
+  app.addHook('onClose', async () => searchIndex?.close());
   app.decorate('routeInventory', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

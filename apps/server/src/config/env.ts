@@ -103,6 +103,7 @@ const envSchema = z.object({
     .default(15_000),
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
   SESSION_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(10),
+  SEARCH_INDEX: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -211,6 +212,11 @@ const configSchema = envSchema
        * before it is read again (modules/sessions/session-cache.ts); 0 reads it on every request.
        */
       sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+      /**
+       * Paged searches are answered from the in-process search index
+       * (modules/properties/search-index.ts); 'off' runs every search in the database.
+       */
+      searchIndex: e.SEARCH_INDEX === 'on',
       company: {
         brandName: e.BRAND_NAME,
         name: e.COMPANY_NAME,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -212,4 +213,26 @@ export const exchangeRates = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('exchange_rates_pair_unique').on(t.fromCurrency, t.toCurrency)],
+);
+
+/** PostgreSQL's 64-bit transaction id (`xid8`): compared and tested against snapshots, kept as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * What changed for search, written by triggers (migration 0014_search_changes) in the writer's own
+ * transaction: a property whose stay sums or span changed, or null for a change that can touch every
+ * villa (a property's columns, stay rules, exchange rates, countries, destinations). The in-process
+ * search index (modules/properties/search-index.ts) reads the rows its snapshot did not see, by
+ * transaction id, and checks every answer against them. Rows older than a day are deleted.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    xid: xid8()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    propertyId: integer(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_at_idx').on(t.at)],
 );

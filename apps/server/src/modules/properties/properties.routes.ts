@@ -60,7 +60,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([z.array(propertySchema), propertyPageSchema]) },
       },
     },
-    async (request) => searchProperties(app.db, request.body),
+    async (request) => searchProperties(app.db, request.body, app.searchIndex),
   );
   app.post(
     '/api/properties',

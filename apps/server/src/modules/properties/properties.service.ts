@@ -18,6 +18,7 @@ import { removeCustomPrices, setCustomPrices } from '../calendar/calendar.servic
 import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';
 import { removePropertyFromLinks } from '../white-label/links.service';
 import * as repo from './properties.repository';
+import type { SearchIndex } from './search-index';
 import { searchProperties as searchQuery, searchPropertyPage } from './search.repository';
 
 type CreateInput = z.output<typeof propertyInputSchema>;
@@ -201,6 +202,7 @@ export async function deleteProperty(db: Db, id: number): Promise<void> {
 export async function searchProperties(
   db: Queryable,
   filters: SearchInput,
+  index?: SearchIndex,
 ): Promise<Property[] | PropertyPage> {
   const stay =
     filters.checkIn && filters.checkOut
@@ -221,12 +223,16 @@ export async function searchProperties(
     stay,
   };
   if (!wantsPage(filters)) return searchQuery(db, params);
-  return searchPropertyPage(db, {
+  const page = {
     ...params,
     sort: filters.sort ?? 'featured',
     limit: filters.limit ?? DEFAULT_PAGE_SIZE,
     offset: filters.offset ?? 0,
-  });
+  };
+  // The in-process index decides it when it can: not inside a caller's transaction (it reads the
+  // committed catalogue), nor when it cannot decide it exactly (search-index.ts).
+  const fromIndex = index && db === index.database ? await index.page(db, page) : undefined;
+  return fromIndex ?? searchPropertyPage(db, page);
 }
 
 /** What a booking needs to know of a villa: its name (kept as a snapshot) and its capacity. */

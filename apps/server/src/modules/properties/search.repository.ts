@@ -11,7 +11,8 @@ import {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { exchangeRates, properties, regions, stayRules, subregions } from '../../db/schema';
+import { exchangeRates, properties, regions, searchChanges, stayRules, subregions } from '../../db/schema';
+import { changedSince, changedSinceSnapshot } from './search-index.repository';
 import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
 import { basePriceSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
@@ -34,6 +35,13 @@ export interface SearchParams {
   sort?: PropertySort;
   /** Adds the `total` column: every row that matches, whatever the limit and offset. */
   withTotal?: boolean;
+  /** Only these villas (the page the search index chose), with their stay figures and cards. */
+  ids?: number[];
+  /**
+   * With `ids`: adds the `stale` column, true when a change the search index did not see at this
+   * snapshot (its text form) is visible to the statement (search-index.ts, `changedSince`).
+   */
+  staleSince?: string;
 }
 
 /** The rate of a currency (a SQL expression) to EUR: 1 for EUR, else the stored X→EUR rate. */
@@ -142,6 +150,7 @@ interface SearchShape {
   withTotal: boolean;
   limit: boolean;
   offset: boolean;
+  ids: boolean;
 }
 
 /** The values of a search, by the name the statement binds them under. */
@@ -191,7 +200,9 @@ function shapeOf(params: SearchParams): { shape: SearchShape; values: SearchValu
     withTotal: Boolean(params.withTotal),
     limit: given('limit', params.limit, Boolean(params.limit)),
     offset: given('offset', params.offset, Boolean(params.offset)),
+    ids: given('ids', params.ids, params.ids != null),
   };
+  if (shape.ids) values.staleSince = params.staleSince ?? null;
   return { shape, values };
 }
 
@@ -223,6 +234,7 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   if (shape.destination) where.push(sql`lower(${subregions.name}) = lower(${bind('destination')})`);
   if (shape.bedrooms) where.push(sql`${properties.bedrooms} >= ${bind('bedrooms')}::integer`);
   if (shape.amenities) where.push(sql`${properties.amenityIds} @> ${bind('amenityIds')}::integer[]`);
+  if (shape.ids) where.push(sql`${properties.id} = any(${bind('ids')}::integer[])`);
   if (shape.words) {
     const haystack = foldSql(
       sql`concat_ws(' ', ${properties.name}, ${properties.location}, ${regions.name}, ${subregions.name})`,
@@ -336,6 +348,10 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
         : weeklyEurSql(basePrice, rateToEurSql)
     ).as('weekly_eur'),
     total: sql<number | null>`hits.total`.as('total'),
+    stale: (shape.ids
+      ? sql<boolean>`exists(select 1 from ${searchChanges} c where ${changedSince(sql`${bind('staleSince')}::text`)})`
+      : sql<boolean>`false`
+    ).as('stale'),
   })
     .innerJoin(hits, sql`hits.id = ${properties.id}`)
     .orderBy(
@@ -430,11 +446,10 @@ const toCard = ({ description, ...p }: Property): PropertyCard => ({
   excerpt: truncateDescription(description),
 });
 
+type PageParams = SearchParams & { sort: PropertySort; limit: number; offset: number };
+
 /** One sorted page of a search, with the number of matches counted in the same statement. */
-export async function searchPropertyPage(
-  db: Queryable,
-  params: SearchParams & { sort: PropertySort; limit: number; offset: number },
-): Promise<PropertyPage> {
+export async function searchPropertyPage(db: Queryable, params: PageParams): Promise<PropertyPage> {
   const rows = await runSearch(db, { ...params, withTotal: true });
   return pageOf(
     rows,
@@ -444,4 +459,47 @@ export async function searchPropertyPage(
     async () =>
       Number((await runSearch(db, { ...params, limit: 1, offset: 0, withTotal: true }))[0]?.total ?? 0),
   );
+}
+
+/**
+ * The stay totals (in each villa's currency; null = Price on Request or no rate) of these villas, as
+ * the search computes them; undefined when something changed since the snapshot (search-index.ts).
+ */
+export async function readForeignStayTotals(
+  db: Queryable,
+  stay: NonNullable<SearchParams['stay']>,
+  ids: number[],
+  snapshot: string,
+): Promise<Map<number, string | null> | undefined> {
+  const rows = await runSearch(db, { stay, ids, staleSince: snapshot });
+  if (rows.length !== ids.length || rows.some((row) => row.stale)) return undefined;
+  return new Map(rows.map((row) => [row.p.id, row.totalCost]));
+}
+
+/**
+ * The cards of a page the search index chose, in its order, read in one statement with the check
+ * that nothing changed since the index's snapshot; undefined when something did.
+ */
+export async function readPlannedPage(
+  db: Queryable,
+  params: PageParams,
+  plan: { ids: number[]; snapshot: string },
+): Promise<PropertyCard[] | undefined> {
+  if (plan.ids.length === 0) return (await changedSinceSnapshot(db, plan.snapshot)) ? undefined : [];
+  // The filters are the plan's already: only the ids, the stay (for its figures) and the order.
+  const rows = await runSearch(db, {
+    stay: params.stay,
+    sort: params.sort,
+    ids: plan.ids,
+    staleSince: plan.snapshot,
+  });
+  if (rows.length !== plan.ids.length || rows.some((row) => row.stale)) return undefined;
+  const byId = new Map(rows.map((row) => [row.p.id, row]));
+  const items: PropertyCard[] = [];
+  for (const id of plan.ids) {
+    const row = byId.get(id);
+    if (!row) return undefined;
+    items.push(toCard(toResult(row, params.stay)));
+  }
+  return items;
 }

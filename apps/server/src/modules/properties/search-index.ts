@@ -1,0 +1,568 @@
+import { isoWeekday, type PropertyPage, type PropertySort } from '@villas/shared';
+import type { Queryable } from '../../db/client';
+import * as repo from './search-index.repository';
+import { readForeignStayTotals, readPlannedPage } from './search.repository';
+
+/*
+ * The search index: every villa's searchable columns and stay sums in the server's memory, so a paged
+ * search is decided here (which villas match, in which order, how many) and the database is asked only
+ * for the page's cards (search.repository.ts, `searchPropertyPage`). Issue 10: on PostgreSQL with
+ * 10,000 villas the dated all-country statement alone took 35–40 ms; here it is a loop of a few array
+ * reads per villa.
+ *
+ * It never answers from stale data. It knows the database snapshot it was read at; triggers record
+ * every change that can alter a search in `search_changes` (migration 0014), by transaction id. The
+ * statement that reads the page's cards also asks whether any change since that snapshot is visible
+ * now (`staleSince`), in the same snapshot as the cards; if one is, the index reads what changed and
+ * the search is decided again. So an answer is the one the database's own search would give at the
+ * moment its cards are read, on every instance, right after any writer's commit.
+ *
+ * It decides exactly what the SQL search decides (search.repository.ts, `buildSearchStatement`), with
+ * integer cents and exact rounding; where it cannot be sure it says so (`undefined`) and the database
+ * answers: a text search (`q`), a country or destination with letters outside ASCII that is not
+ * spelt as stored (PostgreSQL's `lower()` of it depends on the database's locale), a weekly figure within a millionth of a cent of a rounding tie. A
+ * stay with nights priced in another currency than the villa's has its total read from the database
+ * for those villas only (`ForeignNights`). search-index.test.ts compares both
+ * on random catalogues.
+ */
+
+/** A decimal number held exactly (`num / den`), with its float for the fast path. */
+interface Exact {
+  value: number;
+  num: bigint;
+  den: bigint;
+}
+
+function exact(text: string): Exact {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return {
+    value: Number(text),
+    num: BigInt(whole + fraction),
+    den: 10n ** BigInt(fraction.length),
+  };
+}
+
+const ONE: Exact = exact('1');
+
+/** A stay rule, as the SQL search reads it: check-in in [start, end] (day numbers, both included). */
+interface Rule {
+  start: number;
+  end: number;
+  minNights: number | null;
+  /** Bit d set = check-in allowed on ISO weekday d; 0 = any day. */
+  days: number;
+}
+
+/** Integers: 16 bits where they fit, else 32, else a float64 (exact up to 2^53). */
+type Numbers = Uint16Array | Int32Array | Float64Array;
+
+/**
+ * A villa's running sums (`stay_sums` / `stay_spans`): entry i holds the totals of the nights before
+ * day `first + 1 + i`; before the span everything is 0, after it the span's totals. Prices in cents.
+ */
+interface Sums {
+  first: number;
+  last: number;
+  price: Numbers;
+  priced: Numbers;
+  foreign: Numbers;
+  blocked: Numbers;
+  total: { price: number; priced: number; foreign: number; blocked: number };
+}
+
+interface Villa {
+  id: number;
+  featured: boolean;
+  /** Position in `order by name, id` (the database's collation). */
+  nameRank: number;
+  bedrooms: number;
+  available: boolean;
+  /** lower() of the country and destination names, as PostgreSQL lowers them. */
+  country: string | null;
+  destination: string | null;
+  amenities: number[];
+  /** The nightly base price in cents; null = Price on Request (no price, or 0). */
+  baseCents: number | null;
+  /** The rate of the villa's currency to EUR; null when none is stored. */
+  rate: Exact | null;
+  rules: Rule[];
+  sums: Sums | null;
+}
+
+export interface IndexSearch {
+  country?: string;
+  destination?: string;
+  bedrooms?: number;
+  maxPrice?: number;
+  amenityIds?: number[];
+  q?: string;
+  stay?: { checkIn: string; checkOut: string; nights: number };
+  sort: PropertySort;
+  limit: number;
+  offset: number;
+}
+
+/** A search decided by the index: the page's villas in order, how many match, and when it was read. */
+export interface IndexPlan {
+  ids: number[];
+  total: number;
+  snapshot: string;
+}
+
+/**
+ * The stay's total is needed for these villas, whose stay has nights priced in another currency (the
+ * database converts them night by night): plan again with them (`plan(search, totals)`).
+ */
+export interface ForeignNights {
+  foreign: number[];
+  snapshot: string;
+}
+
+const EPOCH = Date.UTC(1970, 0, 1);
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => (Date.parse(`${iso}T00:00:00Z`) - EPOCH) / DAY_MS;
+
+/**
+ * weekly cents = round(cents × rate ÷ divisor), half away from zero like PostgreSQL's round(numeric).
+ * The float decides unless it is within rounding error of a tie; then the exact quotient does. A
+ * quotient that is not a tie but within a millionth of a cent of one is left to the database (its
+ * division rounds at 10+ decimals first): `undefined`.
+ */
+export function roundCents(cents: number, rate: Exact, divisor: number): number | undefined {
+  const x = (cents * rate.value) / divisor;
+  const negative = x < 0;
+  const ax = Math.abs(x);
+  const floor = Math.floor(ax);
+  const fromTie = ax - floor - 0.5;
+  let rounded: number | undefined;
+  if (Math.abs(fromTie) > 1e-13 * ax + 1e-9) {
+    rounded = fromTie > 0 ? floor + 1 : floor;
+  } else {
+    const num = BigInt(Math.abs(cents)) * rate.num;
+    const den = rate.den * BigInt(divisor);
+    // 2·num − den·(2·floor + 1): 0 on the tie, its sign says which side.
+    const diff = 2n * num - den * (2n * BigInt(floor) + 1n);
+    if (diff === 0n) rounded = floor + 1;
+    else if (Number(diff < 0n ? -diff : diff) / Number(2n * den) < 1e-6) return undefined;
+    else rounded = diff > 0n ? floor + 1 : floor;
+  }
+  return negative ? -rounded : rounded;
+}
+
+/** A non-negative or negative decimal with at most two decimals (numeric text) in whole cents, exactly. */
+export function centsOf(text: string): number {
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+const centsByVilla = (totals: Map<number, string | null>) =>
+  new Map([...totals].map(([id, total]) => [id, total == null ? null : centsOf(total)]));
+
+/** The budget in whole cents: weekly ≤ maxPrice ⇔ weekly cents ≤ floor(maxPrice × 100). */
+export function budgetCents(maxPrice: number): number {
+  const text = String(maxPrice);
+  if (text.includes('e')) return maxPrice < 1 ? 0 : Math.floor(maxPrice * 100);
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
+
+const at = (sums: Sums, column: 'price' | 'priced' | 'foreign' | 'blocked', day: number): number => {
+  if (day <= sums.first) return 0;
+  if (day > sums.last) return sums.total[column];
+  return sums[column][day - sums.first - 1]!;
+};
+
+/** The stay's total in the villa's currency, in cents (null = Price on Request), or 'blocked'/'foreign'. */
+function stayTotal(
+  v: Villa,
+  checkIn: number,
+  checkOut: number,
+  nights: number,
+): number | null | 'blocked' | 'foreign' {
+  const s = v.sums;
+  let priced = 0;
+  let price = 0;
+  if (s) {
+    if (at(s, 'blocked', checkOut) - at(s, 'blocked', checkIn) > 0) return 'blocked';
+    if (at(s, 'foreign', checkOut) - at(s, 'foreign', checkIn) > 0) return 'foreign';
+    priced = at(s, 'priced', checkOut) - at(s, 'priced', checkIn);
+    price = at(s, 'price', checkOut) - at(s, 'price', checkIn);
+  }
+  if (priced < nights && v.baseCents == null) return null;
+  return price + (nights - priced) * (v.baseCents ?? 0);
+}
+
+function breaksRule(v: Villa, checkIn: number, nights: number, weekday: number): boolean {
+  for (const r of v.rules) {
+    if (r.start > checkIn || r.end < checkIn) continue;
+    if ((r.minNights != null && r.minNights > nights) || (r.days !== 0 && (r.days & (1 << weekday)) === 0))
+      return true;
+  }
+  return false;
+}
+
+/** A match: the villa and its sort key (lower first; ties by id). */
+interface Hit {
+  id: number;
+  key: number;
+}
+
+/** Past this many, every hit is kept and sorted at the end. */
+const MAX_KEPT_IN_ORDER = 1000;
+
+/** The `size` lowest hits in order, kept while scanning (no sort of every match). */
+class TopHits {
+  private readonly hits: Hit[] = [];
+  constructor(private readonly size: number) {}
+  add(hit: Hit) {
+    const hits = this.hits;
+    if (this.size === 0) return;
+    if (this.size > MAX_KEPT_IN_ORDER) {
+      hits.push(hit);
+      return;
+    }
+    if (hits.length === this.size && !before(hit, hits[hits.length - 1]!)) return;
+    let lo = 0;
+    let hi = hits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(hits[mid]!, hit)) lo = mid + 1;
+      else hi = mid;
+    }
+    hits.splice(lo, 0, hit);
+    if (hits.length > this.size) hits.pop();
+  }
+  sorted(): Hit[] {
+    if (this.size > MAX_KEPT_IN_ORDER) this.hits.sort((a, b) => (before(a, b) ? -1 : 1));
+    return this.hits.slice(0, this.size);
+  }
+}
+const before = (a: Hit, b: Hit) => a.key < b.key || (a.key === b.key && a.id < b.id);
+
+/** Villas whose sums are read one statement at a time. */
+const SUMS_CHUNK = 250;
+/** How often an instance deletes `search_changes` rows older than a day (search-index.repository). */
+const PRUNE_EVERY_MS = 3600_000;
+/** An index whose snapshot is older than this reads everything again (older changes may be deleted). */
+const MAX_SNAPSHOT_AGE_MS = 6 * 3600_000;
+
+export interface SearchIndexOptions {
+  /** Background refresh, so the snapshot stays young even without searches (0 = none). */
+  refreshEveryMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export class SearchIndex {
+  private villas: Villa[] = [];
+  /** Country and destination names as stored → PostgreSQL's lower() of them. */
+  private lowered = new Map<string, string>();
+  private readonly byId = new Map<number, Villa>();
+  private readonly sums = new Map<number, Sums>();
+  private snapshot: string | null = null;
+  private readAt = 0;
+  private prunedAt = 0;
+  private refreshing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    /** The database it reads (not a transaction: it reads what is committed). */
+    readonly database: Queryable,
+    private readonly options: SearchIndexOptions = {},
+  ) {}
+
+  /** Reads everything in the background; until then searches run in the database. */
+  start(): void {
+    void this.refresh().catch((err: unknown) => this.options.onError?.(err));
+    const every = this.options.refreshEveryMs ?? 0;
+    if (every > 0) {
+      this.timer = setInterval(() => {
+        void this.refresh().catch((err: unknown) => this.options.onError?.(err));
+      }, every);
+      this.timer.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.refreshing?.catch(() => undefined);
+  }
+
+  get ready(): boolean {
+    return this.snapshot != null;
+  }
+
+  /** How many villas it holds (the bench and tests read it). */
+  get size(): number {
+    return this.villas.length;
+  }
+
+  /**
+   * Brings the index up to the database's present: what changed since its snapshot, or everything
+   * the first time (and after `MAX_SNAPSHOT_AGE_MS`). Concurrent callers share one run.
+   */
+  refresh(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.refreshing ??= this.read().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async read(): Promise<void> {
+    const full = this.snapshot == null || Date.now() - this.readAt > MAX_SNAPSHOT_AGE_MS;
+    const startedAt = Date.now();
+    let everything = full;
+    let ids: number[] = [];
+    let snapshot: string;
+    if (full || this.snapshot == null) {
+      snapshot = await repo.readSnapshot(this.database);
+    } else {
+      const changes = await repo.readChanges(this.database, this.snapshot);
+      ({ snapshot, everything, ids } = changes);
+    }
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await repo.pruneChanges(this.database);
+    }
+    const villas = everything ? await this.readVillas() : null;
+    const sums = full ? await this.readSums(null) : ids.length ? await this.readSums(ids) : null;
+    if (this.closed) return;
+    // Applied at once, between two searches.
+    if (full) this.sums.clear();
+    if (sums) {
+      for (const id of ids) this.sums.delete(id);
+      for (const [id, s] of sums) this.sums.set(id, s);
+    }
+    if (villas) {
+      this.villas = villas.list;
+      this.lowered = villas.lowered;
+      this.byId.clear();
+      for (const v of villas.list) this.byId.set(v.id, v);
+    }
+    for (const v of villas?.list ?? ids.map((id) => this.byId.get(id)).filter((v) => v != null)) {
+      v.sums = this.sums.get(v.id) ?? null;
+    }
+    this.snapshot = snapshot;
+    this.readAt = startedAt;
+  }
+
+  private async readVillas(): Promise<{ list: Villa[]; lowered: Map<string, string> }> {
+    const lowered = new Map((await repo.readLoweredNames(this.database)).map((r) => [r.name, r.lowered]));
+    const rows = await repo.readVillas(this.database);
+    const rules = new Map<number, Rule[]>();
+    for (const r of await repo.readRules(this.database)) {
+      const list = rules.get(Number(r.property_id)) ?? [];
+      list.push({
+        start: Number(r.start),
+        end: Number(r.end),
+        minNights: r.min_nights == null ? null : Number(r.min_nights),
+        days: (r.check_in_days ?? []).reduce((bits, d) => bits | (1 << Number(d)), 0),
+      });
+      rules.set(Number(r.property_id), list);
+    }
+    const rates = new Map<string, Exact>();
+    const list = rows.map((r): Villa => {
+      let rate: Exact | null = null;
+      if (r.rate === '1') rate = ONE;
+      else if (r.rate != null) rates.set(r.rate, (rate = rates.get(r.rate) ?? exact(r.rate)));
+      const id = Number(r.id);
+      return {
+        id,
+        featured: r.featured === true,
+        nameRank: Number(r.name_rank),
+        bedrooms: Number(r.bedrooms),
+        available: r.available === true,
+        country: r.country ?? null,
+        destination: r.destination ?? null,
+        amenities: (r.amenities ?? []).map(Number),
+        baseCents: r.base_cents == null ? null : Number(r.base_cents),
+        rate,
+        rules: rules.get(id) ?? [],
+        sums: null,
+      };
+    });
+    return { list, lowered };
+  }
+
+  /** The sums of these villas (null = all): their spans, then their running sums in chunks. */
+  private async readSums(only: number[] | null): Promise<Map<number, Sums>> {
+    const result = new Map<number, Sums>();
+    const long: number[] = [];
+    for (const r of await repo.readSpans(this.database, only)) {
+      const total = {
+        price: Number(r.price),
+        priced: Number(r.priced),
+        foreign: Number(r.foreign_priced),
+        blocked: Number(r.blocked),
+      };
+      const first = Number(r.first);
+      const last = Number(r.last);
+      const length = last - first;
+      result.set(Number(r.property_id), {
+        first,
+        last,
+        price: new Int32Array(length),
+        priced: new Uint16Array(length),
+        foreign: new Uint16Array(length),
+        blocked: new Uint16Array(length),
+        total,
+      });
+      if (length > 0) long.push(Number(r.property_id));
+    }
+    for (let i = 0; i < long.length; i += SUMS_CHUNK) {
+      const rows = await repo.readSumLists(this.database, long.slice(i, i + SUMS_CHUNK));
+      for (const r of rows) {
+        const s = result.get(Number(r.property_id));
+        if (!s) continue;
+        s.price = fill(s.price, r.price);
+        s.priced = fill(s.priced, r.priced);
+        s.foreign = fill(s.foreign, r.foreign_priced);
+        s.blocked = fill(s.blocked, r.blocked);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * One page of a search decided here, its cards read from the database in the statement that checks
+   * nothing changed since the snapshot it was decided at; if something did, the index reads the change
+   * and decides again, once. Undefined when it cannot decide it (the database's search answers then).
+   */
+  async page(db: Queryable, search: IndexSearch): Promise<PropertyPage | undefined> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let plan = this.plan(search);
+      if (plan && 'foreign' in plan) {
+        const totals = await readForeignStayTotals(db, search.stay!, plan.foreign, plan.snapshot);
+        const again = totals && this.plan(search, centsByVilla(totals));
+        // Stale, or the index moved on meanwhile: read the change, then decide again.
+        if (!again || again.snapshot !== plan.snapshot) {
+          await this.refresh();
+          continue;
+        }
+        plan = again;
+      }
+      if (!plan || 'foreign' in plan) return undefined;
+      const items = await readPlannedPage(db, search, plan);
+      if (items) return { items, total: plan.total, limit: search.limit, offset: search.offset };
+      await this.refresh();
+    }
+    return undefined;
+  }
+
+  /**
+   * lower() of a name as PostgreSQL computes it: ASCII letters as everywhere, a stored name's from the
+   * database; null for any other text (its lower() depends on the database's locale).
+   */
+  private lower(name: string): string | null {
+    if (isAscii(name)) return name.toLowerCase();
+    return this.lowered.get(name) ?? null;
+  }
+
+  /**
+   * Decides a search: the page's villa ids in order and the number of matches, or undefined when the
+   * index is not read yet or cannot decide this search exactly (the database answers it then).
+   */
+  plan(
+    search: IndexSearch,
+    foreignTotals?: ReadonlyMap<number, number | null>,
+  ): IndexPlan | ForeignNights | undefined {
+    const snapshot = this.snapshot;
+    if (snapshot == null || search.q?.trim()) return undefined;
+    const country = search.country ? this.lower(search.country) : undefined;
+    const destination = search.destination ? this.lower(search.destination) : undefined;
+    if (country === null || destination === null) return undefined;
+    const bedrooms = search.bedrooms || 0;
+    const amenities = search.amenityIds ?? [];
+    const stay = search.stay;
+    const checkIn = stay ? dayNumber(stay.checkIn) : 0;
+    const checkOut = stay ? dayNumber(stay.checkOut) : 0;
+    const nights = stay?.nights ?? 0;
+    const weekday = stay ? isoWeekday(stay.checkIn) : 0;
+    const budget = search.maxPrice != null ? budgetCents(search.maxPrice) : undefined;
+    const sort = search.sort;
+    const needsWeekly = budget != null || sort === 'price-asc' || sort === 'price-desc';
+    const top = new TopHits(search.offset + search.limit);
+    const foreign: number[] = [];
+    let total = 0;
+    for (const v of this.villas) {
+      if (country && v.country !== country) continue;
+      if (destination && v.destination !== destination) continue;
+      if (v.bedrooms < bedrooms) continue;
+      if (amenities.length && !amenities.every((a) => v.amenities.includes(a))) continue;
+      let weekly: number | null = null;
+      if (stay) {
+        if (!v.available || breaksRule(v, checkIn, nights, weekday)) continue;
+        let cost = stayTotal(v, checkIn, checkOut, nights);
+        if (cost === 'blocked') continue;
+        if (cost === 'foreign') {
+          const known = foreignTotals?.get(v.id);
+          if (known === undefined) {
+            foreign.push(v.id);
+            continue;
+          }
+          cost = known;
+        }
+        if (needsWeekly && cost != null && v.rate) {
+          const w = roundCents(cost * 7, v.rate, nights);
+          if (w === undefined) return undefined;
+          weekly = w;
+        }
+      } else if (needsWeekly && v.baseCents != null && v.rate) {
+        const w = roundCents(v.baseCents * 7, v.rate, 1);
+        if (w === undefined) return undefined;
+        weekly = w;
+      }
+      if (budget != null && (weekly == null || weekly > budget)) continue;
+      total++;
+      let key: number;
+      switch (sort) {
+        case 'featured':
+          key = (v.featured ? 0 : 1e9) + v.nameRank;
+          break;
+        case 'bedrooms':
+          key = -v.bedrooms;
+          break;
+        case 'price-asc':
+          key = weekly ?? Number.POSITIVE_INFINITY;
+          break;
+        case 'price-desc':
+          key = weekly == null ? Number.POSITIVE_INFINITY : -weekly;
+          break;
+      }
+      top.add({ id: v.id, key });
+    }
+    if (foreign.length) return { foreign, snapshot };
+    return {
+      ids: top
+        .sorted()
+        .slice(search.offset)
+        .map((h) => h.id),
+      total,
+      snapshot,
+    };
+  }
+}
+
+/**
+ * Fills a typed array from a comma-separated list of integers, in the smallest array that holds them
+ * (cents in 32 bits unless a running sum passes ±2^31, counts in 16 bits unless one passes 65,535).
+ */
+function fill(target: Numbers, list: string): Numbers {
+  const values = list.split(',');
+  if (values.length !== target.length) throw new Error('search index: stay sums out of step with their span');
+  let out = target;
+  for (let i = 0; i < values.length; i++) {
+    const value = Number(values[i]);
+    out[i] = value;
+    if (out[i] !== value) {
+      out = target instanceof Uint16Array ? Int32Array.from(out) : Float64Array.from(out);
+      if (out instanceof Int32Array && Math.abs(value) >= 2 ** 31) out = Float64Array.from(out);
+      out[i] = value;
+    }
+  }
+  return out;
+}
