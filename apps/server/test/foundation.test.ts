@@ -11,6 +11,10 @@ describe('operations endpoints', () => {
     const ready = await ctx.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json().status).toBe('ready');
+    // Paged searches are decided by the search index once it has read the catalogue (after start).
+    await expect
+      .poll(async () => (await ctx.app.inject({ url: '/readyz' })).json().search, { timeout: 10_000 })
+      .toBe('index');
   });
 
   it('serves the OpenAPI document generated from the schemas, to administrators only', async () => {

@@ -20,7 +20,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         hide: true,
         response: {
-          200: z.object({ status: z.literal('ready'), database: z.string() }),
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.string(),
+            /** Who decides paged searches: the in-process index once read, the database until then. */
+            search: z.enum(['index', 'database']),
+          }),
           503: z.object({ status: z.literal('unavailable'), database: z.string() }),
         },
       },
@@ -28,7 +33,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       try {
         await app.database.ping(READY_TIMEOUT_MS);
-        return { status: 'ready' as const, database: app.database.kind };
+        return {
+          status: 'ready' as const,
+          database: app.database.kind,
+          search: app.searchIndex?.ready ? ('index' as const) : ('database' as const),
+        };
       } catch {
         return reply
           .code(503)

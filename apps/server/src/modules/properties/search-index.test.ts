@@ -357,4 +357,26 @@ describe('SearchIndex never answers from data it has not seen', () => {
     });
     expect((await viaIndex(index, search)).total).toBe(0);
   });
+
+  it('reads again when searches come after a failed first read', async () => {
+    let down = true;
+    const flaky = new Proxy(ctx.db, {
+      get: (target, key, receiver) =>
+        key === 'execute' && down
+          ? () => Promise.reject(new Error('connection refused'))
+          : (Reflect.get(target, key, receiver) as unknown),
+    });
+    const errors: unknown[] = [];
+    const index = new SearchIndex(flaky, { retryReadMs: 20, onError: (err) => errors.push(err) });
+    indexes.push(index);
+    index.start();
+    await expect.poll(() => errors.length).toBe(1);
+    expect(index.ready).toBe(false);
+    down = false;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Not ready: the database answers this one, and the index reads again.
+    expect(index.plan(page('any'))).toBeUndefined();
+    await expect.poll(() => index.ready).toBe(true);
+    expect(index.plan(page('any'))).toHaveProperty('ids');
+  });
 });

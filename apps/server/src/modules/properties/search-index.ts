@@ -245,6 +245,8 @@ const before = (a: Hit, b: Hit) => a.key < b.key || (a.key === b.key && a.id < b
 
 /** Villas whose sums are read one statement at a time. */
 const SUMS_CHUNK = 250;
+/** Before the first successful read, a search asks for another at most this often. */
+const RETRY_READ_MS = 2000;
 /** How often an instance deletes `search_changes` rows older than a day (search-index.repository). */
 const PRUNE_EVERY_MS = 3600_000;
 /** An index whose snapshot is older than this reads everything again (older changes may be deleted). */
@@ -254,6 +256,8 @@ export interface SearchIndexOptions {
   /** Background refresh, so the snapshot stays young even without searches (0 = none). */
   refreshEveryMs?: number;
   onError?: (err: unknown) => void;
+  /** Before the first successful read, a search asks for another at most this often (default 2 s). */
+  retryReadMs?: number;
 }
 
 export class SearchIndex {
@@ -265,6 +269,7 @@ export class SearchIndex {
   private snapshot: string | null = null;
   private readAt = 0;
   private prunedAt = 0;
+  private triedAt = 0;
   private refreshing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -313,6 +318,7 @@ export class SearchIndex {
   }
 
   private async read(): Promise<void> {
+    this.triedAt = Date.now();
     const full = this.snapshot == null || Date.now() - this.readAt > MAX_SNAPSHOT_AGE_MS;
     const startedAt = Date.now();
     let everything = full;
@@ -463,6 +469,15 @@ export class SearchIndex {
   }
 
   /**
+   * Before the first read has succeeded, each search asks for one (at most every `RETRY_READ_MS`), so
+   * a failed first read is retried as soon as searches come, not only at the next background refresh.
+   */
+  private retryRead(): void {
+    if (this.refreshing || Date.now() - this.triedAt < (this.options.retryReadMs ?? RETRY_READ_MS)) return;
+    void this.refresh().catch((err: unknown) => this.options.onError?.(err));
+  }
+
+  /**
    * Decides a search: the page's villa ids in order and the number of matches, or undefined when the
    * index is not read yet or cannot decide this search exactly (the database answers it then).
    */
@@ -471,7 +486,11 @@ export class SearchIndex {
     foreignTotals?: ReadonlyMap<number, number | null>,
   ): IndexPlan | ForeignNights | undefined {
     const snapshot = this.snapshot;
-    if (snapshot == null || search.q?.trim()) return undefined;
+    if (snapshot == null) {
+      this.retryRead();
+      return undefined;
+    }
+    if (search.q?.trim()) return undefined;
     const country = search.country ? this.lower(search.country) : undefined;
     const destination = search.destination ? this.lower(search.destination) : undefined;
     if (country === null || destination === null) return undefined;
