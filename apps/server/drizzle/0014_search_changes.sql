@@ -9,8 +9,9 @@ CREATE INDEX "search_changes_at_idx" ON "search_changes" USING btree ("at");--> 
 -- The search index (modules/properties/search-index.ts) keeps every villa's searchable columns and
 -- stay sums in the server's memory. Every change that can alter a search's answer is written here, by
 -- statement-level triggers, in the writer's transaction: the villas whose stay sums or span changed,
--- or one null row for a change that can touch any villa. A reader finds what its snapshot has not
--- seen with `xid >= pg_snapshot_xmin(snap) and not pg_visible_in_snapshot(xid, snap)`.
+-- or one null row for a change that can touch any villa (its columns, images, amenity names, rules,
+-- rates, countries, destinations: the index keeps the villas' cards too). A reader finds what its
+-- snapshot has not seen with `xid >= pg_snapshot_xmin(snap) and not pg_visible_in_snapshot(xid, snap)`.
 CREATE FUNCTION "search_changed_villas"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -66,7 +67,7 @@ DECLARE
   t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['stay_sums', 'stay_spans', 'properties', 'stay_rules', 'exchange_rates', 'regions',
-      'subregions'] LOOP
+      'subregions', 'property_images', 'amenities'] LOOP
     EXECUTE format('CREATE TRIGGER search_changes_truncate AFTER TRUNCATE ON %I '
       'FOR EACH STATEMENT EXECUTE FUNCTION search_changed_truncate()', t);
     CONTINUE WHEN t IN ('stay_sums', 'stay_spans');

@@ -221,9 +221,10 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
 /**
  * What changed for search, written by triggers (migration 0014_search_changes) in the writer's own
  * transaction: a property whose stay sums or span changed, or null for a change that can touch every
- * villa (a property's columns, stay rules, exchange rates, countries, destinations). The in-process
- * search index (modules/properties/search-index.ts) reads the rows its snapshot did not see, by
- * transaction id, and checks every answer against them. Rows older than a day are deleted.
+ * villa (a property's columns or images, amenity names, stay rules, exchange rates, countries,
+ * destinations). The in-process search index (modules/properties/search-index.ts) reads the rows its
+ * snapshot did not see, by transaction id, and checks every answer against them. Rows older than a
+ * day are deleted.
  */
 export const searchChanges = pgTable(
   'search_changes',

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { exchangeRates, properties, stayRules } from '../../db/schema';
+import { amenities, exchangeRates, properties, propertyImages, stayRules } from '../../db/schema';
 import { block, ensureAmenities, price, setRatesToEur, uniqueName } from './properties.fixtures';
 import { budgetCents, roundCents, SearchIndex, type IndexSearch } from './search-index';
 import { searchPropertyPage } from './search.repository';
@@ -323,7 +323,7 @@ describe('SearchIndex never answers from data it has not seen', () => {
     expect((await viaIndex(index, search)).total).toBe(0);
     expect((await viaIndex(other, search)).total).toBe(0);
     // Each answer came from the index (it was stale, read the change, and decided again).
-    expect(index.plan(search)).toEqual({ ids: [], total: 0, snapshot: expect.any(String) });
+    expect(index.plan(search)).toMatchObject({ ids: [], total: 0, snapshot: expect.any(String) });
 
     // A deleted villa is gone from the index's answers.
     await ctx.db.delete(properties).where(eq(properties.id, villa.id));
@@ -378,5 +378,29 @@ describe('SearchIndex never answers from data it has not seen', () => {
     expect(index.plan(page('any'))).toBeUndefined();
     await expect.poll(() => index.ready).toBe(true);
     expect(index.plan(page('any'))).toHaveProperty('ids');
+  });
+
+  it('shows a card as the database has it after its name, images or an amenity’s name change', async () => {
+    const [amenity] = await ctx.db
+      .insert(amenities)
+      .values({ name: uniqueName('Hammam') })
+      .returning();
+    const { villa, country } = await oneVilla({ amenityIds: [amenity!.id] });
+    const index = await readIndex();
+    const card = async () => (await viaIndex(index, page(country, { stay }))).items[0]!;
+    expect(await card()).toMatchObject({ name: villa.name, images: [], amenities: [amenity!.name] });
+    // Cached now; each change below reaches the card at once.
+    await ctx.db.update(properties).set({ name: 'Villa Renamed' }).where(eq(properties.id, villa.id));
+    expect((await card()).name).toBe('Villa Renamed');
+    await ctx.db
+      .insert(propertyImages)
+      .values({ propertyId: villa.id, url: '/uploads/pool.jpg', sortOrder: 0 });
+    expect((await card()).images).toEqual(['/uploads/pool.jpg']);
+    await ctx.db
+      .update(amenities)
+      .set({ name: `${amenity!.name} & Spa` })
+      .where(eq(amenities.id, amenity!.id));
+    expect((await card()).amenities).toEqual([`${amenity!.name} & Spa`]);
+    expect(await card()).toEqual((await searchPropertyPage(ctx.db, page(country, { stay }))).items[0]);
   });
 });

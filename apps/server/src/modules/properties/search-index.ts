@@ -1,7 +1,8 @@
-import { isoWeekday, type PropertyPage, type PropertySort } from '@villas/shared';
+import { isoWeekday, type PropertyCard, type PropertyPage, type PropertySort } from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import * as repo from './search-index.repository';
-import { readForeignStayTotals, readPlannedPage } from './search.repository';
+import { changedSinceSnapshot } from './search-index.repository';
+import { readCards, readForeignStayTotals } from './search.repository';
 
 /*
  * The search index: every villa's searchable columns and stay sums in the server's memory, so a paged
@@ -107,6 +108,16 @@ export interface IndexPlan {
   ids: number[];
   total: number;
   snapshot: string;
+  /** A dated search's figures of each villa of the page (in cents). */
+  stays?: StayFigures[];
+}
+
+/** What a dated search shows of a stay, in cents (null: Price on Request, or no rate to EUR). */
+export interface StayFigures {
+  /** In the villa's currency. */
+  totalCost: number | null;
+  totalCostEur: number | null;
+  weekly: number | null;
 }
 
 /**
@@ -156,6 +167,9 @@ export function centsOf(text: string): number {
   const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
   return negative ? -cents : cents;
 }
+
+/** Cents as the API's euros: the same number as PostgreSQL's numeric text gives (both correctly rounded). */
+const euros = (cents: number | null) => (cents == null ? null : cents / 100);
 
 const centsByVilla = (totals: Map<number, string | null>) =>
   new Map([...totals].map(([id, total]) => [id, total == null ? null : centsOf(total)]));
@@ -209,6 +223,9 @@ function breaksRule(v: Villa, checkIn: number, nights: number, weekday: number):
 interface Hit {
   id: number;
   key: number;
+  villa: Villa;
+  /** A dated search's stay total in cents, in the villa's currency (null = Price on Request). */
+  cost: number | null;
 }
 
 /** Past this many, every hit is kept and sorted at the end. */
@@ -218,14 +235,17 @@ const MAX_KEPT_IN_ORDER = 1000;
 class TopHits {
   private readonly hits: Hit[] = [];
   constructor(private readonly size: number) {}
-  add(hit: Hit) {
+  add(id: number, key: number, villa: Villa, cost: number | null) {
     const hits = this.hits;
     if (this.size === 0) return;
     if (this.size > MAX_KEPT_IN_ORDER) {
-      hits.push(hit);
+      hits.push({ id, key, villa, cost });
       return;
     }
-    if (hits.length === this.size && !before(hit, hits[hits.length - 1]!)) return;
+    const last = hits[hits.length - 1];
+    // Most villas lose to the page's last one: no object for them.
+    if (hits.length === this.size && last && !(key < last.key || (key === last.key && id < last.id))) return;
+    const hit = { id, key, villa, cost };
     let lo = 0;
     let hi = hits.length;
     while (lo < hi) {
@@ -245,6 +265,8 @@ const before = (a: Hit, b: Hit) => a.key < b.key || (a.key === b.key && a.id < b
 
 /** Villas whose sums are read one statement at a time. */
 const SUMS_CHUNK = 250;
+/** Cards kept at most (about 1 kB each). */
+const MAX_CARDS = 5000;
 /** Before the first successful read, a search asks for another at most this often. */
 const RETRY_READ_MS = 2000;
 /** How often an instance deletes `search_changes` rows older than a day (search-index.repository). */
@@ -262,6 +284,10 @@ export interface SearchIndexOptions {
 
 export class SearchIndex {
   private villas: Villa[] = [];
+  /** Undated cards of the villas shown lately, as the database gives them; emptied by any change to them. */
+  private readonly cards = new Map<number, PropertyCard>();
+  /** Counts the card cache's emptyings, so a card read before one is not kept after it. */
+  private generation = 0;
   /** Country and destination names as stored → PostgreSQL's lower() of them. */
   private lowered = new Map<string, string>();
   private readonly byId = new Map<number, Villa>();
@@ -344,6 +370,8 @@ export class SearchIndex {
       for (const [id, s] of sums) this.sums.set(id, s);
     }
     if (villas) {
+      this.cards.clear();
+      this.generation++;
       this.villas = villas.list;
       this.lowered = villas.lowered;
       this.byId.clear();
@@ -434,9 +462,11 @@ export class SearchIndex {
   }
 
   /**
-   * One page of a search decided here, its cards read from the database in the statement that checks
-   * nothing changed since the snapshot it was decided at; if something did, the index reads the change
-   * and decides again, once. Undefined when it cannot decide it (the database's search answers then).
+   * One page of a search decided here. The page's cards come from the index's card cache; the ones it
+   * lacks are read in one statement that also checks nothing changed since the snapshot the search was
+   * decided at; with every card cached, that check is the only statement. If something changed, the
+   * index reads the change and decides again, once. Undefined when it cannot decide the search (the
+   * database's search answers then).
    */
   async page(db: Queryable, search: IndexSearch): Promise<PropertyPage | undefined> {
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -452,11 +482,45 @@ export class SearchIndex {
         plan = again;
       }
       if (!plan || 'foreign' in plan) return undefined;
-      const items = await readPlannedPage(db, search, plan);
-      if (items) return { items, total: plan.total, limit: search.limit, offset: search.offset };
-      await this.refresh();
+      // Taken with the plan, at its snapshot (a refresh that reads a change empties the cache).
+      const generation = this.generation;
+      const cached = plan.ids.map((id) => this.cards.get(id));
+      const missing = plan.ids.filter((_, i) => !cached[i]);
+      let read: Map<number, PropertyCard> | undefined;
+      if (missing.length) {
+        read = await readCards(db, missing, plan.snapshot);
+        if (!read) {
+          await this.refresh();
+          continue;
+        }
+        if (generation === this.generation) for (const [id, card] of read) this.remember(id, card);
+      } else if (await changedSinceSnapshot(db, plan.snapshot)) {
+        await this.refresh();
+        continue;
+      }
+      const items = plan.ids.map((id, i) => {
+        const card = cached[i] ?? read!.get(id)!;
+        const stay = plan.stays?.[i];
+        return stay && search.stay
+          ? {
+              ...card,
+              weeklyPriceEur: euros(stay.weekly),
+              totalNights: search.stay.nights,
+              totalCost: euros(stay.totalCost),
+              totalCostEur: euros(stay.totalCostEur),
+            }
+          : card;
+      });
+      return { items, total: plan.total, limit: search.limit, offset: search.offset };
     }
     return undefined;
+  }
+
+  /** Keeps a card (undated: a dated search adds its stay's figures), the least recently used out first. */
+  private remember(id: number, card: PropertyCard) {
+    this.cards.delete(id);
+    this.cards.set(id, card);
+    if (this.cards.size > MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
   }
 
   /**
@@ -513,6 +577,7 @@ export class SearchIndex {
       if (v.bedrooms < bedrooms) continue;
       if (amenities.length && !amenities.every((a) => v.amenities.includes(a))) continue;
       let weekly: number | null = null;
+      let stayCost: number | null = null;
       if (stay) {
         if (!v.available || breaksRule(v, checkIn, nights, weekday)) continue;
         let cost = stayTotal(v, checkIn, checkOut, nights);
@@ -525,6 +590,7 @@ export class SearchIndex {
           }
           cost = known;
         }
+        stayCost = cost;
         if (needsWeekly && cost != null && v.rate) {
           const w = roundCents(cost * 7, v.rate, nights);
           if (w === undefined) return undefined;
@@ -552,17 +618,22 @@ export class SearchIndex {
           key = weekly == null ? Number.POSITIVE_INFINITY : -weekly;
           break;
       }
-      top.add({ id: v.id, key });
+      top.add(v.id, key, v, stayCost);
     }
     if (foreign.length) return { foreign, snapshot };
-    return {
-      ids: top
-        .sorted()
-        .slice(search.offset)
-        .map((h) => h.id),
-      total,
-      snapshot,
-    };
+    const hits = top.sorted().slice(search.offset);
+    let stays: StayFigures[] | undefined;
+    if (stay) {
+      stays = [];
+      for (const { villa, cost } of hits) {
+        const rate = villa.rate;
+        const totalCostEur = cost == null || !rate ? null : roundCents(cost, rate, 1);
+        const weekly = cost == null || !rate ? null : roundCents(cost * 7, rate, nights);
+        if (totalCostEur === undefined || weekly === undefined) return undefined;
+        stays.push({ totalCost: cost, totalCostEur, weekly });
+      }
+    }
+    return { ids: hits.map((h) => h.id), total, snapshot, stays };
   }
 }
 

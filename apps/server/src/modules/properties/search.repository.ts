@@ -12,7 +12,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { exchangeRates, properties, regions, searchChanges, stayRules, subregions } from '../../db/schema';
-import { changedSince, changedSinceSnapshot } from './search-index.repository';
+import { changedSince } from './search-index.repository';
 import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
 import { basePriceSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
@@ -477,29 +477,16 @@ export async function readForeignStayTotals(
 }
 
 /**
- * The cards of a page the search index chose, in its order, read in one statement with the check
- * that nothing changed since the index's snapshot; undefined when something did.
+ * The cards of these villas without a stay (the search index adds a stay's figures), read in one
+ * statement with the check that nothing changed since the index's snapshot; undefined when something
+ * did.
  */
-export async function readPlannedPage(
+export async function readCards(
   db: Queryable,
-  params: PageParams,
-  plan: { ids: number[]; snapshot: string },
-): Promise<PropertyCard[] | undefined> {
-  if (plan.ids.length === 0) return (await changedSinceSnapshot(db, plan.snapshot)) ? undefined : [];
-  // The filters are the plan's already: only the ids, the stay (for its figures) and the order.
-  const rows = await runSearch(db, {
-    stay: params.stay,
-    sort: params.sort,
-    ids: plan.ids,
-    staleSince: plan.snapshot,
-  });
-  if (rows.length !== plan.ids.length || rows.some((row) => row.stale)) return undefined;
-  const byId = new Map(rows.map((row) => [row.p.id, row]));
-  const items: PropertyCard[] = [];
-  for (const id of plan.ids) {
-    const row = byId.get(id);
-    if (!row) return undefined;
-    items.push(toCard(toResult(row, params.stay)));
-  }
-  return items;
+  ids: number[],
+  snapshot: string,
+): Promise<Map<number, PropertyCard> | undefined> {
+  const rows = await runSearch(db, { ids, staleSince: snapshot });
+  if (rows.length !== ids.length || rows.some((row) => row.stale)) return undefined;
+  return new Map(rows.map((row) => [row.p.id, toCard(toResult(row, undefined))]));
 }
