@@ -403,4 +403,24 @@ describe('SearchIndex never answers from data it has not seen', () => {
     expect((await card()).amenities).toEqual([`${amenity!.name} & Spa`]);
     expect(await card()).toEqual((await searchPropertyPage(ctx.db, page(country, { stay }))).items[0]);
   });
+
+  it('holds running sums past 2^31 cents (a year of a €20,000,000 night) exactly', async () => {
+    const { villa, country } = await oneVilla();
+    await price(ctx.db, villa.id, eachNight('2031-01-01', '2031-12-31'), 20_000_000.01);
+    const index = await readIndex();
+    // The last stay runs past the priced nights: its last night is at the base price (€1,000).
+    for (const [checkIn, total] of [
+      ['2031-01-01', 140_000_000.07],
+      ['2031-06-30', 140_000_000.07],
+      ['2031-12-25', 120_001_000.06],
+    ] as const) {
+      const search = page(country, {
+        stay: { checkIn, checkOut: addDays(checkIn, 7), nights: 7 },
+        maxPrice: 140_000_000.07,
+      });
+      const mine = await viaIndex(index, search);
+      expect(mine.items[0]?.totalCost).toBe(total);
+      expect(mine).toEqual(await searchPropertyPage(ctx.db, search));
+    }
+  });
 });

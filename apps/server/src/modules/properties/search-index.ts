@@ -5,26 +5,29 @@ import { changedSinceSnapshot } from './search-index.repository';
 import { readCards, readForeignStayTotals } from './search.repository';
 
 /*
- * The search index: every villa's searchable columns and stay sums in the server's memory, so a paged
- * search is decided here (which villas match, in which order, how many) and the database is asked only
- * for the page's cards (search.repository.ts, `searchPropertyPage`). Issue 10: on PostgreSQL with
+ * The search index (docs/decisions/021-search-index.md): every villa's searchable columns and stay
+ * sums in the server's memory, so a paged search is decided here (which villas match, in which order,
+ * how many) and its cards come from a cache of what the database gave. Issue 10: on PostgreSQL with
  * 10,000 villas the dated all-country statement alone took 35–40 ms; here it is a loop of a few array
  * reads per villa.
  *
  * It never answers from stale data. It knows the database snapshot it was read at; triggers record
- * every change that can alter a search in `search_changes` (migration 0014), by transaction id. The
- * statement that reads the page's cards also asks whether any change since that snapshot is visible
- * now (`staleSince`), in the same snapshot as the cards; if one is, the index reads what changed and
- * the search is decided again. So an answer is the one the database's own search would give at the
- * moment its cards are read, on every instance, right after any writer's commit.
+ * every change that can alter a search or a card in `search_changes` (migration 0014), by
+ * transaction id. Every answer runs one statement: the check that no change since that snapshot is
+ * visible now, with the cards the cache lacks read in the same statement. If a change is visible, the
+ * index reads it and decides again. So an answer is the one the database's own search would give at
+ * the moment of that statement, on every instance, right after any writer's commit.
  *
  * It decides exactly what the SQL search decides (search.repository.ts, `buildSearchStatement`), with
- * integer cents and exact rounding; where it cannot be sure it says so (`undefined`) and the database
- * answers: a text search (`q`), a country or destination with letters outside ASCII that is not
- * spelt as stored (PostgreSQL's `lower()` of it depends on the database's locale), a weekly figure within a millionth of a cent of a rounding tie. A
- * stay with nights priced in another currency than the villa's has its total read from the database
- * for those villas only (`ForeignNights`). search-index.test.ts compares both
- * on random catalogues.
+ * integer cents and exact rounding. Where it cannot be sure, it says so (`undefined`) and the database
+ * answers:
+ * - a text search (`q`);
+ * - a country or destination outside ASCII not spelt as stored (PostgreSQL's `lower()` of it depends
+ *   on the database's locale);
+ * - a weekly figure within a millionth of a cent of a rounding tie.
+ * A stay with nights priced in another currency than the villa's has its total read from the
+ * database, for those villas only (`ForeignNights`). search-index.test.ts compares both on a random
+ * catalogue.
  */
 
 /** A decimal number held exactly (`num / den`), with its float for the fast path. */
@@ -54,21 +57,27 @@ interface Rule {
   days: number;
 }
 
-/** Integers: 16 bits where they fit, else 32, else a float64 (exact up to 2^53). */
-type Numbers = Uint16Array | Int32Array | Float64Array;
-
 /**
- * A villa's running sums (`stay_sums` / `stay_spans`): entry i holds the totals of the nights before
- * day `first + 1 + i`; before the span everything is 0, after it the span's totals. Prices in cents.
+ * A villa's running sums (`stay_sums` / `stay_spans`): day i of the span (the totals of the nights
+ * before day `first + 1 + i`); before the span everything is 0, after it the span's totals. Prices in
+ * cents. One array per villa, the day's figures side by side, so a stay reads two nearby places:
+ * - narrow (almost every villa): Int32 pairs, [2i] the price, [2i + 1] priced nights << 16 | blocked
+ *   nights;
+ * - wide (a running sum past ±2^31 cents, or a span over 65,535 days): Float64 triples [3i] price,
+ *   [3i + 1] priced, [3i + 2] blocked.
+ * Nights priced in another currency are counted apart, only for the villas that have any.
  */
 interface Sums {
   first: number;
   last: number;
-  price: Numbers;
-  priced: Numbers;
-  foreign: Numbers;
-  blocked: Numbers;
+  /** Days in the span's arrays (last − first). */
+  length: number;
+  days: Int32Array | Float64Array;
+  wide: boolean;
+  foreign: Int32Array | null;
   total: { price: number; priced: number; foreign: number; blocked: number };
+  /** Days written while reading (checked against `length`). */
+  filled: number;
 }
 
 interface Villa {
@@ -86,7 +95,7 @@ interface Villa {
   baseCents: number | null;
   /** The rate of the villa's currency to EUR; null when none is stored. */
   rate: Exact | null;
-  rules: Rule[];
+  rules: readonly Rule[];
   sums: Sums | null;
 }
 
@@ -184,13 +193,40 @@ export function budgetCents(maxPrice: number): number {
 
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
-const at = (sums: Sums, column: 'price' | 'priced' | 'foreign' | 'blocked', day: number): number => {
-  if (day <= sums.first) return 0;
-  if (day > sums.last) return sums.total[column];
-  return sums[column][day - sums.first - 1]!;
-};
+/** A running sum's figures at entry `i` of a villa's sums (see `Sums`), into `out`. */
+function sumsAt(
+  s: Sums,
+  i: number,
+  out: { price: number; priced: number; blocked: number; foreign: number },
+) {
+  if (i < 0) {
+    out.price = out.priced = out.blocked = out.foreign = 0;
+  } else if (i >= s.length) {
+    out.price = s.total.price;
+    out.priced = s.total.priced;
+    out.blocked = s.total.blocked;
+    out.foreign = s.total.foreign;
+  } else {
+    if (s.wide) {
+      out.price = s.days[3 * i]!;
+      out.priced = s.days[3 * i + 1]!;
+      out.blocked = s.days[3 * i + 2]!;
+    } else {
+      const packed = s.days[2 * i + 1]!;
+      out.price = s.days[2 * i]!;
+      out.priced = packed >>> 16;
+      out.blocked = packed & 0xffff;
+    }
+    out.foreign = s.foreign ? s.foreign[i]! : 0;
+  }
+}
+const atIn = { price: 0, priced: 0, blocked: 0, foreign: 0 };
+const atOut = { price: 0, priced: 0, blocked: 0, foreign: 0 };
 
-/** The stay's total in the villa's currency, in cents (null = Price on Request), or 'blocked'/'foreign'. */
+/**
+ * The stay's total in the villa's currency, in cents (null = Price on Request), or 'blocked'/'foreign'.
+ * Each figure is its check-out day's running sum minus its check-in day's.
+ */
 function stayTotal(
   v: Villa,
   checkIn: number,
@@ -201,14 +237,19 @@ function stayTotal(
   let priced = 0;
   let price = 0;
   if (s) {
-    if (at(s, 'blocked', checkOut) - at(s, 'blocked', checkIn) > 0) return 'blocked';
-    if (at(s, 'foreign', checkOut) - at(s, 'foreign', checkIn) > 0) return 'foreign';
-    priced = at(s, 'priced', checkOut) - at(s, 'priced', checkIn);
-    price = at(s, 'price', checkOut) - at(s, 'price', checkIn);
+    sumsAt(s, checkIn - s.first - 1, atIn);
+    sumsAt(s, checkOut - s.first - 1, atOut);
+    if (atOut.blocked - atIn.blocked > 0) return 'blocked';
+    if (atOut.foreign - atIn.foreign > 0) return 'foreign';
+    priced = atOut.priced - atIn.priced;
+    price = atOut.price - atIn.price;
   }
   if (priced < nights && v.baseCents == null) return null;
   return price + (nights - priced) * (v.baseCents ?? 0);
 }
+
+/** Shared by the villas without a rule (one object, not one per villa, to scan). */
+const NO_RULES: readonly Rule[] = [];
 
 function breaksRule(v: Villa, checkIn: number, nights: number, weekday: number): boolean {
   for (const r of v.rules) {
@@ -263,8 +304,10 @@ class TopHits {
 }
 const before = (a: Hit, b: Hit) => a.key < b.key || (a.key === b.key && a.id < b.id);
 
-/** Villas whose sums are read one statement at a time. */
-const SUMS_CHUNK = 250;
+/** Changed villas whose sums are read in one statement. */
+const SUMS_CHUNK = 100;
+/** Days of every villa's sums read in one statement when reading everything. */
+const DAYS_CHUNK = 31;
 /** Cards kept at most (about 1 kB each). */
 const MAX_CARDS = 5000;
 /** Before the first successful read, a search asks for another at most this often. */
@@ -415,11 +458,25 @@ export class SearchIndex {
         amenities: (r.amenities ?? []).map(Number),
         baseCents: r.base_cents == null ? null : Number(r.base_cents),
         rate,
-        rules: rules.get(id) ?? [],
+        rules: rules.get(id) ?? NO_RULES,
         sums: null,
       };
     });
     return { list, lowered };
+  }
+
+  /** The running sums of these villas (a few), by index, date by date of their spans. */
+  private async readSumsOf(result: Map<number, Sums>, ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += SUMS_CHUNK) {
+      for (const r of await repo.readSumLists(this.database, ids.slice(i, i + SUMS_CHUNK))) {
+        const s = result.get(Number(r.property_id));
+        if (s && !fillAt(s, 0, r)) throw new Error('search index: stay sums out of step with their span');
+      }
+    }
+    for (const [id, s] of result) {
+      if (s.filled !== s.length)
+        throw new Error(`search index: stay sums of villa ${id} out of step with its span`);
+    }
   }
 
   /** The sums of these villas (null = all): their spans, then their running sums in chunks. */
@@ -436,26 +493,45 @@ export class SearchIndex {
       const first = Number(r.first);
       const last = Number(r.last);
       const length = last - first;
+      const wide = length > 0xffff;
       result.set(Number(r.property_id), {
         first,
         last,
-        price: new Int32Array(length),
-        priced: new Uint16Array(length),
-        foreign: new Uint16Array(length),
-        blocked: new Uint16Array(length),
+        length,
+        days: wide ? new Float64Array(3 * length) : new Int32Array(2 * length),
+        wide,
+        foreign: total.foreign > 0 ? new Int32Array(length) : null,
         total,
+        filled: 0,
       });
       if (length > 0) long.push(Number(r.property_id));
     }
-    for (let i = 0; i < long.length; i += SUMS_CHUNK) {
-      const rows = await repo.readSumLists(this.database, long.slice(i, i + SUMS_CHUNK));
-      for (const r of rows) {
-        const s = result.get(Number(r.property_id));
-        if (!s) continue;
-        s.price = fill(s.price, r.price);
-        s.priced = fill(s.priced, r.priced);
-        s.foreign = fill(s.foreign, r.foreign_priced);
-        s.blocked = fill(s.blocked, r.blocked);
+    if (only) {
+      await this.readSumsOf(result, long);
+    } else if (result.size) {
+      // Everything: a range of dates at a time, every villa's rows in one index range.
+      let from = Infinity;
+      let to = -Infinity;
+      for (const s of result.values()) {
+        from = Math.min(from, s.first + 1);
+        to = Math.max(to, s.last + 1);
+      }
+      for (let day = from; day < to; day += DAYS_CHUNK) {
+        for (const r of await repo.readSumChunk(this.database, day, Math.min(day + DAYS_CHUNK, to))) {
+          const s = result.get(Number(r.property_id));
+          if (s && !fillAt(s, Number(r.start) - s.first - 1, r)) s.filled = -1;
+        }
+      }
+      // A villa written while the ranges were read: its rows again, by its span. (Its change is read
+      // again at the next refresh too, and every answer checks for it meanwhile.)
+      const again = [...result].filter(([, s]) => s.filled !== s.length).map(([id]) => id);
+      if (again.length) {
+        const spans = await this.readSums(again);
+        for (const id of again) {
+          const s = spans.get(id);
+          if (s) result.set(id, s);
+          else result.delete(id);
+        }
       }
     }
     return result;
@@ -476,7 +552,7 @@ export class SearchIndex {
         const again = totals && this.plan(search, centsByVilla(totals));
         // Stale, or the index moved on meanwhile: read the change, then decide again.
         if (!again || again.snapshot !== plan.snapshot) {
-          await this.refresh();
+          await this.tryRefresh();
           continue;
         }
         plan = again;
@@ -490,12 +566,12 @@ export class SearchIndex {
       if (missing.length) {
         read = await readCards(db, missing, plan.snapshot);
         if (!read) {
-          await this.refresh();
+          await this.tryRefresh();
           continue;
         }
         if (generation === this.generation) for (const [id, card] of read) this.remember(id, card);
       } else if (await changedSinceSnapshot(db, plan.snapshot)) {
-        await this.refresh();
+        await this.tryRefresh();
         continue;
       }
       const items = plan.ids.map((id, i) => {
@@ -514,6 +590,11 @@ export class SearchIndex {
       return { items, total: plan.total, limit: search.limit, offset: search.offset };
     }
     return undefined;
+  }
+
+  /** A refresh for a search that found the index stale: a failure is reported, and the search goes on. */
+  private async tryRefresh(): Promise<void> {
+    await this.refresh().catch((err: unknown) => this.options.onError?.(err));
   }
 
   /** Keeps a card (undated: a dated search adds its stay's figures), the least recently used out first. */
@@ -638,21 +719,50 @@ export class SearchIndex {
 }
 
 /**
- * Fills a typed array from a comma-separated list of integers, in the smallest array that holds them
- * (cents in 32 bits unless a running sum passes ±2^31, counts in 16 bits unless one passes 65,535).
+ * Writes lists of running sums (comma-separated integers, in date order) into a villa's sums from day
+ * `offset`; a value the narrow layout cannot hold makes the villa's sums wide. False when they do not
+ * fit its span (it changed meanwhile).
  */
-function fill(target: Numbers, list: string): Numbers {
-  const values = list.split(',');
-  if (values.length !== target.length) throw new Error('search index: stay sums out of step with their span');
-  let out = target;
-  for (let i = 0; i < values.length; i++) {
-    const value = Number(values[i]);
-    out[i] = value;
-    if (out[i] !== value) {
-      out = target instanceof Uint16Array ? Int32Array.from(out) : Float64Array.from(out);
-      if (out instanceof Int32Array && Math.abs(value) >= 2 ** 31) out = Float64Array.from(out);
-      out[i] = value;
+function fillAt(
+  s: Sums,
+  offset: number,
+  lists: { price: string; priced: string; foreign_priced: string; blocked: string },
+): boolean {
+  const price = lists.price.split(',');
+  const priced = lists.priced.split(',');
+  const blocked = lists.blocked.split(',');
+  const foreign = lists.foreign_priced.split(',');
+  if (offset < 0 || offset + price.length > s.length) return false;
+  for (let i = 0; i < price.length; i++) {
+    const day = offset + i;
+    const p = Number(price[i]);
+    const n = Number(priced[i]);
+    const b = Number(blocked[i]);
+    const f = Number(foreign[i]);
+    if (!s.wide && (p !== (p | 0) || n > 0xffff || b > 0xffff || n < 0 || b < 0)) widen(s);
+    if (s.wide) {
+      s.days[3 * day] = p;
+      s.days[3 * day + 1] = n;
+      s.days[3 * day + 2] = b;
+    } else {
+      s.days[2 * day] = p;
+      s.days[2 * day + 1] = (n << 16) | b;
     }
+    if (f !== 0) (s.foreign ??= new Int32Array(s.length))[day] = f;
   }
-  return out;
+  s.filled += price.length;
+  return true;
+}
+
+/** Narrow sums → wide (see `Sums`), keeping what was written. */
+function widen(s: Sums) {
+  const days = new Float64Array(3 * s.length);
+  for (let i = 0; i < s.length; i++) {
+    const packed = s.days[2 * i + 1]!;
+    days[3 * i] = s.days[2 * i]!;
+    days[3 * i + 1] = packed >>> 16;
+    days[3 * i + 2] = packed & 0xffff;
+  }
+  s.days = days;
+  s.wide = true;
 }
