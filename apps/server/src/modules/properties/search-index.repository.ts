@@ -22,14 +22,28 @@ export async function readSnapshot(db: Queryable): Promise<string> {
   return rowsOf<{ snap: string }>(await db.execute(sql`select pg_current_snapshot()::text as snap`))[0]!.snap;
 }
 
-/** Whether anything changed since the snapshot (as seen now). */
+/** The check below, prepared once per database handle (a named statement, planned once per connection). */
+const changedStatements = new WeakMap<object, { execute: (v: { snapshot: string }) => Promise<unknown[]> }>();
+
+/**
+ * Whether anything changed since the snapshot (as seen now): the one statement of a search answered
+ * from the index's cards, so it is kept prepared rather than parsed and planned at every answer.
+ */
 export async function changedSinceSnapshot(db: Queryable, snapshot: string): Promise<boolean> {
-  const rows = rowsOf<{ stale: boolean }>(
-    await db.execute(
-      sql`select exists(select 1 from ${searchChanges} c where ${changedSince(sql`${snapshot}`)}) as stale`,
-    ),
-  );
-  return rows[0]?.stale === true;
+  let statement = changedStatements.get(db);
+  if (!statement) {
+    const snap = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
+    statement = db
+      .select({ one: sql<number>`1` })
+      .from(searchChanges)
+      .where(
+        sql`${searchChanges.xid} >= pg_snapshot_xmin(${snap}) and not pg_visible_in_snapshot(${searchChanges.xid}, ${snap})`,
+      )
+      .limit(1)
+      .prepare('search_index_changed');
+    changedStatements.set(db, statement);
+  }
+  return (await statement.execute({ snapshot })).length > 0;
 }
 
 /** What changed since the snapshot: villas whose sums changed, whether anything else did, and the new snapshot. */
