@@ -2,7 +2,7 @@ import { isoWeekday, type PropertyCard, type PropertyPage, type PropertySort } f
 import type { Queryable } from '../../db/client';
 import * as repo from './search-index.repository';
 import { changedSinceSnapshot } from './search-index.repository';
-import { readCards, readForeignStayTotals } from './search.repository';
+import { readCards, readForeignStayTotals, type SearchParams } from './search.repository';
 
 /*
  * The search index (docs/decisions/021-search-index.md): every villa's searchable columns and stay
@@ -101,18 +101,11 @@ interface Villa {
   sums: Sums | null;
 }
 
-export interface IndexSearch {
-  country?: string;
-  destination?: string;
-  bedrooms?: number;
-  maxPrice?: number;
-  amenityIds?: number[];
-  q?: string;
-  stay?: { checkIn: string; checkOut: string; nights: number };
-  sort: PropertySort;
-  limit: number;
-  offset: number;
-}
+/** A paged search, as the SQL search takes it (search.repository.ts). */
+export type IndexSearch = Pick<
+  SearchParams,
+  'country' | 'destination' | 'bedrooms' | 'maxPrice' | 'amenityIds' | 'q' | 'stay'
+> & { sort: PropertySort; limit: number; offset: number };
 
 /** A search decided by the index: the page's villas in order, how many match, and when it was read. */
 export interface IndexPlan {
