@@ -423,4 +423,47 @@ describe('SearchIndex never answers from data it has not seen', () => {
       expect(mine).toEqual(await searchPropertyPage(ctx.db, search));
     }
   });
+
+  it('does not hold an answer for a slow read of a change: the database answers it meanwhile', async () => {
+    const { villa, country } = await oneVilla();
+    let slow = false;
+    const lagging = new Proxy(ctx.db, {
+      get: (target, key, receiver) => {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key !== 'execute' || !slow || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const index = new SearchIndex(lagging, { refreshWaitMs: 50 });
+    indexes.push(index);
+    await index.refresh();
+    await block(ctx.db, villa.id, ['2031-07-06']);
+    slow = true;
+    const started = performance.now();
+    // Stale: the index starts reading the change, but the answer does not wait for it.
+    expect(await index.page(ctx.db, page(country, { stay }))).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(350);
+    slow = false;
+    await index.refresh();
+    expect((await viaIndex(index, page(country, { stay }))).total).toBe(0);
+  });
+
+  it('reads every villa’s sums again when many changed at once (a bulk import), and answers as the database', async () => {
+    const one = await oneVilla();
+    const two = await oneVilla();
+    const index = new SearchIndex(ctx.db, { maxChangedVillas: 1 });
+    indexes.push(index);
+    await index.refresh();
+    await price(ctx.db, one.villa.id, eachNight(stay.checkIn, stay.checkOut), 1500);
+    await block(ctx.db, two.villa.id, ['2031-07-05']);
+    for (const { country } of [one, two]) {
+      const search = page(country, { stay });
+      expect(await viaIndex(index, search)).toEqual(await searchPropertyPage(ctx.db, search));
+    }
+    expect((await viaIndex(index, page(one.country, { stay }))).items[0]?.totalCost).toBe(10_500);
+    expect((await viaIndex(index, page(two.country, { stay }))).total).toBe(0);
+  });
 });

@@ -317,6 +317,10 @@ const SUMS_CHUNK = 100;
 const DAYS_CHUNK = 31;
 /** Cards kept at most (about 1 kB each). */
 const MAX_CARDS = 5000;
+/** A search that found the index stale waits this long for it to read the change, then asks the database. */
+const REFRESH_WAIT_MS = 500;
+/** More changed villas than this are read like everything (by ranges of dates, not villa by villa). */
+const MAX_CHANGED_VILLAS = 500;
 /** Before the first successful read, a search asks for another at most this often. */
 const RETRY_READ_MS = 2000;
 /** How often an instance deletes `search_changes` rows older than a day (search-index.repository). */
@@ -330,6 +334,10 @@ export interface SearchIndexOptions {
   onError?: (err: unknown) => void;
   /** Before the first successful read, a search asks for another at most this often (default 2 s). */
   retryReadMs?: number;
+  /** How long a search waits for a refresh before the database answers it (default 500 ms). */
+  refreshWaitMs?: number;
+  /** More changed villas than this are read like everything (default 500). */
+  maxChangedVillas?: number;
 }
 
 export class SearchIndex {
@@ -411,10 +419,13 @@ export class SearchIndex {
       await repo.pruneChanges(this.database);
     }
     const villas = everything ? await this.readVillas() : null;
-    const sums = full ? await this.readSums(null) : ids.length ? await this.readSums(ids) : null;
+    // Many changed villas (a bulk import): every villa's sums by ranges of dates is faster than theirs
+    // by probes (10,000 villas: 5.7 s against 91 s).
+    const allSums = full || ids.length > (this.options.maxChangedVillas ?? MAX_CHANGED_VILLAS);
+    const sums = allSums ? await this.readSums(null) : ids.length ? await this.readSums(ids) : null;
     if (this.closed) return;
     // Applied at once, between two searches.
-    if (full) this.sums.clear();
+    if (allSums) this.sums.clear();
     if (sums) {
       for (const id of ids) this.sums.delete(id);
       for (const [id, s] of sums) this.sums.set(id, s);
@@ -427,7 +438,8 @@ export class SearchIndex {
       this.byId.clear();
       for (const v of villas.list) this.byId.set(v.id, v);
     }
-    for (const v of villas?.list ?? ids.map((id) => this.byId.get(id)).filter((v) => v != null)) {
+    const touched = villas?.list ?? (allSums ? this.villas : ids.map((id) => this.byId.get(id)));
+    for (const v of touched.filter((v) => v != null)) {
       v.sums = this.sums.get(v.id) ?? null;
     }
     this.snapshot = snapshot;
@@ -567,7 +579,7 @@ export class SearchIndex {
         const again = totals && this.plan(search, centsByVilla(totals));
         // Stale, or the index moved on meanwhile: read the change, then decide again.
         if (!again || again.snapshot !== plan.snapshot) {
-          await this.tryRefresh();
+          if (!(await this.tryRefresh())) return undefined;
           continue;
         }
         plan = again;
@@ -581,12 +593,12 @@ export class SearchIndex {
       if (missing.length) {
         read = await readCards(db, missing, plan.snapshot);
         if (!read) {
-          await this.tryRefresh();
+          if (!(await this.tryRefresh())) return undefined;
           continue;
         }
         if (generation === this.generation) for (const [id, card] of read) this.remember(id, card);
       } else if (await changedSinceSnapshot(db, plan.snapshot)) {
-        await this.tryRefresh();
+        if (!(await this.tryRefresh())) return undefined;
         continue;
       }
       const items = plan.ids.map((id, i) => {
@@ -607,9 +619,29 @@ export class SearchIndex {
     return undefined;
   }
 
-  /** A refresh for a search that found the index stale: a failure is reported, and the search goes on. */
-  private async tryRefresh(): Promise<void> {
-    await this.refresh().catch((err: unknown) => this.options.onError?.(err));
+  /**
+   * A refresh for a search that found the index stale: true once the index has read the change; false
+   * when it failed (reported) or takes longer than `REFRESH_WAIT_MS` (it goes on; the search goes to
+   * the database).
+   */
+  private async tryRefresh(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([
+      this.refresh().then(
+        () => true,
+        (err: unknown) => {
+          this.options.onError?.(err);
+          return false;
+        },
+      ),
+      // A long read (many changes at once) does not hold the answer: the database gives it meanwhile.
+      new Promise<false>(
+        (resolve) =>
+          (timer = setTimeout(() => resolve(false), this.options.refreshWaitMs ?? REFRESH_WAIT_MS)),
+      ),
+    ]);
+    clearTimeout(timer);
+    return done;
   }
 
   /** Keeps a card (undated: a dated search adds its stay's figures), the least recently used out first. */
