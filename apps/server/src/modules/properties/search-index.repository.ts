@@ -62,7 +62,11 @@ export async function readChanges(
   return { snapshot: row.snap, everything: row.everything === true, ids: row.ids.map(Number) };
 }
 
-/** Deletes change rows older than a day (every reader has seen them: see search-index.ts). */
+/**
+ * Deletes change rows older than a day: every instance reads what changed every 30 s
+ * (search-index.ts). `at` is the writer's transaction start, so this assumes no transaction stays
+ * open for hours; the app's are short (statements time out after 15 s).
+ */
 export async function pruneChanges(db: Queryable): Promise<void> {
   await db.delete(searchChanges).where(sql`${searchChanges.at} < now() - interval '1 day'`);
 }
