@@ -4,8 +4,26 @@ import { signIn, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
 const ctx = useTestContext({ BRAND_NAME: 'Casa Blu', COMPANY_NUMBER: 'SC000042' });
+const withoutIndex = useTestContext({ SEARCH_INDEX: 'off' });
 
 describe('operations endpoints', () => {
+  it('with SEARCH_INDEX=off, the database decides every search and /readyz says so', async () => {
+    expect(withoutIndex.app.searchIndex).toBeUndefined();
+    const agent = await signedIn(withoutIndex.app, withoutIndex.db, 'agent');
+    const page = await withoutIndex.app.inject({
+      method: 'POST',
+      url: '/api/properties/search',
+      headers: { cookie: agent.cookie },
+      payload: { page: true },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ total: expect.any(Number), items: expect.any(Array) });
+    expect((await withoutIndex.app.inject({ url: '/readyz' })).json()).toMatchObject({
+      status: 'ready',
+      search: 'database',
+    });
+  });
+
   it('answers /healthz and checks the database in /readyz', async () => {
     expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject({ url: '/readyz' });

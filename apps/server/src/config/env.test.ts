@@ -39,6 +39,15 @@ describe('configuration', () => {
     }
   });
 
+  it('turns the search index on by default, off with SEARCH_INDEX=off, and names a bad value', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).searchIndex).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, SEARCH_INDEX: 'off' }).searchIndex).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, SEARCH_INDEX: 'maybe' })).toThrow(
+      expect.objectContaining({ problems: [expect.stringMatching(/SEARCH_INDEX: must be 'on' or 'off'/)] }),
+    );
+  });
+
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: ':memory:', ADMIN_EMAIL: 'a@b.co' })).toThrow(/set both or neither/);
     expect(

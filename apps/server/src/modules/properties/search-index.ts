@@ -1,7 +1,6 @@
 import { isoWeekday, type PropertyCard, type PropertyPage, type PropertySort } from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import * as repo from './search-index.repository';
-import { changedSinceSnapshot } from './search-index.repository';
 import { readCards, readForeignStayTotals, type SearchParams } from './search.repository';
 
 /*
@@ -597,7 +596,7 @@ export class SearchIndex {
           continue;
         }
         if (generation === this.generation) for (const [id, card] of read) this.remember(id, card);
-      } else if (await changedSinceSnapshot(db, plan.snapshot)) {
+      } else if (await repo.changedSinceSnapshot(db, plan.snapshot)) {
         if (!(await this.tryRefresh())) return undefined;
         continue;
       }
