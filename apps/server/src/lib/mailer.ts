@@ -1,6 +1,6 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/env';
 import type { Queryable } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -51,7 +51,12 @@ export const retryDelay = (attempts: number, policy: RetryPolicy = RETRY_POLICY)
  * is sent, so instances sharing the database do not send it twice.
  */
 export class Mailer {
-  private transport: Transporter | undefined;
+  /**
+   * The SMTP transport, made at the first delivery: nodemailer is loaded only by a server that sends
+   * mail (SMTP_URL), not by every start (issue 10, the server's memory).
+   */
+  private transport: Promise<Transporter> | undefined;
+  private readonly smtpUrl: string | undefined;
   private inFlight = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -61,7 +66,7 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly policy: RetryPolicy = RETRY_POLICY,
   ) {
-    if (config.smtpUrl) this.transport = nodemailer.createTransport(config.smtpUrl);
+    this.smtpUrl = config.smtpUrl;
   }
 
   /** Queues a message; call after the surrounding transaction committed, or pass that `tx`. */
@@ -70,12 +75,12 @@ export class Mailer {
       .insert(mailOutbox)
       .values({
         ...message,
-        status: this.transport ? 'pending' : 'logged',
+        status: this.smtpUrl ? 'pending' : 'logged',
         // The delivery below holds the message for a lease; the sweep takes it over if it is lost.
-        nextAttemptAt: this.transport ? new Date(Date.now() + this.policy.leaseMs) : null,
+        nextAttemptAt: this.smtpUrl ? new Date(Date.now() + this.policy.leaseMs) : null,
       })
       .returning({ id: mailOutbox.id });
-    if (!this.transport) {
+    if (!this.smtpUrl) {
       this.log.info(
         { mailId: row!.id, to: message.to, subject: message.subject },
         'mail kept in outbox (no SMTP_URL)',
@@ -91,7 +96,7 @@ export class Mailer {
 
   /** Starts the periodic sweep of due messages (with SMTP only) until `close()`. */
   start(): void {
-    if (!this.transport || this.timer) return;
+    if (!this.smtpUrl || this.timer) return;
     this.timer = setInterval(() => {
       this.track(
         this.retryDue().catch((err: unknown) => this.log.error({ err }, 'mail outbox sweep failed')),
@@ -105,7 +110,7 @@ export class Mailer {
    * first. Answers how many were attempted.
    */
   async retryDue(now: Date = new Date()): Promise<number> {
-    if (!this.transport) return 0;
+    if (!this.smtpUrl) return 0;
     const due = this.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -132,7 +137,9 @@ export class Mailer {
 
   private async deliver(id: number, message: MailMessage, now: Date = new Date()): Promise<void> {
     try {
-      await this.transport!.sendMail({ from: this.config.mailFrom, ...message });
+      const url = this.smtpUrl!;
+      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+      await (await this.transport).sendMail({ from: this.config.mailFrom, ...message });
     } catch (err) {
       await this.failed(id, err, now).catch((e: unknown) =>
         this.log.error({ err: e, mailId: id }, 'mail outbox: recording a failure failed'),
@@ -184,6 +191,6 @@ export class Mailer {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.idle();
-    this.transport?.close();
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }

@@ -7,7 +7,8 @@ import {
   type UploadImageResponse,
 } from '@villas/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import { ValidationError } from '../../lib/errors';
 import { IMAGES_URL_PREFIX, LocalDiskImageStore, type ImageStore } from './uploads.storage';
 
@@ -124,6 +125,7 @@ export function createImageService(uploadDir: string): ImageUploadService {
 }
 
 async function render(input: Buffer): Promise<Rendition[]> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Reads the header only, so no pixel limit yet: the size it declares is checked just below.

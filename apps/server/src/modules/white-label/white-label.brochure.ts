@@ -13,7 +13,7 @@ import {
   plural,
 } from '@villas/shared';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 /**
  * The link's brochure (GET /api/white-label/{uuid}/brochure.pdf): a branded A4 document made from the
@@ -201,6 +201,7 @@ async function photo(url: string, uploadDir: string, width: number, height: numb
   const key = `${file}@${width}x${height}`;
   const hit = jpegCache.get(key);
   if (hit) return hit;
+  const sharp = await loadSharp();
   for (const source of candidates(file, width)) {
     try {
       const data = await sharp(await readFile(source), { limitInputPixels: 50_000_000 })

@@ -21,7 +21,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
-import { brochureFileName, renderBrochure } from './white-label.brochure';
 import { WHITE_LABEL_PAGE, createOpenGraphTransform } from './white-label.og';
 import {
   adminLinks,
@@ -86,6 +85,8 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { answer } = await publicCollection(app.db, request.params.uuid);
+      // pdfkit and its fonts load with the first brochure, not at every start (issue 10, memory).
+      const { brochureFileName, renderBrochure } = await import('./white-label.brochure');
       const pdf = await renderBrochure(answer, { uploadDir: app.config.uploadDir });
       const name = brochureFileName(answer.link.title);
       return reply
