@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Property, WhiteLabelLink } from '@villas/shared';
-import { serverNodeFlags } from '../apps/server/node-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { DEMO_ACCOUNTS } from '@villas/demo-data';
 
@@ -55,7 +55,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   const child = spawn(process.execPath, [...serverNodeFlags(processEnv), entry], {
     cwd: path.join(root, 'apps/server'),
-    env: {
+    env: serverEnv({
       PATH: processEnv.PATH ?? '',
       HOME: processEnv.HOME ?? '',
       HOST: '127.0.0.1',
@@ -66,7 +66,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       SEED_DEMO: 'true',
       SYNC_INTERVAL_MINUTES: '0',
       ICAL_INTERVAL_MINUTES: '0',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // The first start copies the demo database and images the build prepared (seconds); without them it

@@ -44,7 +44,7 @@ import { addDays, nightsBetween, type PropertySort, type Role } from '@villas/sh
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { serverNodeFlags } from '../apps/server/node-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { withNamedStatements } from '../apps/server/src/db/pglite-statements';
@@ -231,7 +231,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
         ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: path.join(root, 'apps/server'),
-    env: {
+    env: serverEnv({
       PATH: processEnv.PATH ?? '',
       HOME: processEnv.HOME ?? '',
       HOST: '127.0.0.1',
@@ -242,7 +242,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
       SYNC_INTERVAL_MINUTES: '0',
       ICAL_INTERVAL_MINUTES: '0',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.add(child);

@@ -55,9 +55,10 @@ build('@villas/demo-data', p('packages/demo-data/dist/prepared.json'), [
   p('apps/server/drizzle'),
 ]);
 
-const { serverNodeFlags } = await import(pathToFileURL(p('apps/server/node-flags.mjs')).href);
+const { serverEnv, serverNodeFlags } = await import(pathToFileURL(p('apps/server/node-flags.mjs')).href);
 const child = spawn(process.execPath, [...serverNodeFlags(), p('apps/server/dist/server.js')], {
   stdio: 'inherit',
+  env: serverEnv(),
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
