@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema';
 import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { SESSION_COOKIE } from '../src/plugins/auth';
-import { compressionPlugin } from '../src/plugins/compression';
+import { brotliCompressSync, compressionPlugin } from '../src/plugins/compression';
 import { createProperty, createUser } from './factories';
 import { useTestContext } from './helpers';
 
@@ -37,6 +37,16 @@ function decoded(res: LightMyRequestResponse): string {
   return res.body;
 }
 
+/** The window a brotli stream declares in its first bits (RFC 7932, 9.1): log2 of its size. */
+function brotliWindowBits(stream: Buffer): number {
+  const bits = stream[0]! | (stream[1]! << 8);
+  if ((bits & 1) === 0) return 16;
+  const n = (bits >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (bits >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
+
 describe('compressed API answers', () => {
   it('sends a JSON answer over 1 kB as brotli or gzip by Accept-Encoding, decoding to the same JSON', async () => {
     const cookie = await sessionCookie('agent');
@@ -56,6 +66,8 @@ describe('compressed API answers', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(json);
+    // A window fitted to the answer, not brotli's 4 MB default (each answer allocates it).
+    expect(brotliWindowBits(br.rawPayload)).toBe(16);
     // The other plugins' headers are still there.
     expect(br.headers['content-type']).toMatch(/^application\/json/);
     expect(br.headers['content-security-policy']).toContain("default-src 'self'");
@@ -75,6 +87,20 @@ describe('compressed API answers', () => {
     });
     expect(other.headers['content-encoding']).toBeUndefined();
     expect(other.json()).toEqual(json);
+  });
+
+  it('fits the brotli window to the answer, from 64 kB up to 4 MB, and decodes to the same bytes', () => {
+    const text = (n: number) => randomBytes(n / 2).toString('hex');
+    for (const [size, bits] of [
+      [2_000, 16],
+      [300_000, 19],
+      [3_000_000, 22],
+    ] as const) {
+      const input = text(size);
+      const out = brotliCompressSync(input);
+      expect(brotliWindowBits(out), `${size} bytes`).toBe(bits);
+      expect(brotliDecompressSync(out).toString()).toBe(input);
+    }
   });
 
   it('leaves answers under 1 kB as they are', async () => {

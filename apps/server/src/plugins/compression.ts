@@ -1,4 +1,4 @@
-import { constants } from 'node:zlib';
+import zlib, { constants, type BrotliOptions, type InputType } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,6 +19,27 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)
  * The plugin's default on 2 cores is 8 kB (it shrinks with the core count); 64 kB takes ~0.5 ms.
  */
 const SYNC_UP_TO = 64 * 1024;
+
+/**
+ * brotli in one call with a window fitted to the answer (at least 64 kB, at most brotli's default
+ * 4 MB). A window larger than the answer changes nothing in what brotli finds, but the encoder
+ * allocates its ring buffer and tables by it: for a 25 kB search page, 4 MB allocated, zeroed and
+ * freed at every answer. With the server's allocator returning large blocks to the system
+ * (apps/server/node-flags.mjs), that cost 1.2 ms per page instead of 0.7 ms; fitted, 0.6–0.7 ms either
+ * way, and 0.3 % fewer bytes (the size hint).
+ */
+export function brotliCompressSync(payload: InputType, options: BrotliOptions = {}): Buffer {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
+  const window = Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(size + 1))));
+  return zlib.brotliCompressSync(payload, {
+    ...options,
+    params: {
+      ...options.params,
+      [constants.BROTLI_PARAM_LGWIN]: window,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  });
+}
 
 /**
  * Compresses answers of 1 kB and more by the request's `Accept-Encoding`: brotli, else gzip.
@@ -47,6 +68,9 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     zlibOptions: { level: 6 },
+    // The plugin calls this object's one-call brotli for answers up to SYNC_UP_TO; everything else
+    // (gzip, and brotli streams for larger answers) falls back to node:zlib.
+    zlib: { brotliCompressSync },
     // Request bodies stay as they are: no client sends compressed bodies, and inflating them would
     // only widen what a request can cost.
     globalDecompression: false,
