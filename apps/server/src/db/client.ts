@@ -67,9 +67,12 @@ export const pgliteDataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
  * The embedded database lives in the server's memory, so its buffer cache does too. PostgreSQL's
  * default 128 MB of shared buffers filled up under the bench's search load (520 villas) and held
  * the server at ~480 MB; with 32 MB it stays ~120 MB lower and answers as fast (pages past the cache
- * are read from the data directory's files, which the operating system caches).
+ * are read from the data directory's files, which the operating system caches). With the search
+ * index deciding searches (decision 021) the buffers mostly serve its check and the cards: 16 MB held
+ * the server 31 MB lower again after the bench's load (295 → 264 MB), with the raw SQL searches and
+ * the routes as fast within the run-to-run spread (docs/perf/search-plans.md, fifth round).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** Read statements PGlite keeps parsed and planned (pglite-statements.ts); the search has ~10 shapes. */
 const NAMED_STATEMENTS = 100;
