@@ -21,13 +21,23 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)
 const SYNC_UP_TO = 64 * 1024;
 
 /**
- * brotli in one call with a window fitted to the answer (at least 64 kB, at most brotli's default
- * 4 MB). A window larger than the answer changes nothing in what brotli finds, but the encoder
+ * brotli in one call (answers up to SYNC_UP_TO, every search page among them): quality 4, with a
+ * window fitted to the answer (at least 64 kB, at most brotli's default 4 MB).
+ *
+ * The window: one larger than the answer changes nothing in what brotli finds, but the encoder
  * allocates its ring buffer and tables by it: for a 25 kB search page, 4 MB allocated, zeroed and
  * freed at every answer. With the server's allocator returning large blocks to the system
- * (apps/server/node-flags.mjs), that cost 1.2 ms per page instead of 0.7 ms; fitted, 0.6–0.7 ms either
- * way, and 0.3 % fewer bytes (the size hint).
+ * (apps/server/node-flags.mjs), that cost 1.19 ms per page instead of 0.64–0.73; fitted, 0.61–0.71
+ * either way, and 0.3 % fewer bytes (the size hint).
+ *
+ * The quality: in a CPU profile of the search route at 10,000 villas, brotli at quality 5 was 23 % of
+ * the server's time per answer (0.9 ms of ~3.7). Quality 4 takes a third less (a dated 24-card page of
+ * 24,955 bytes, same run: 1.04 → 0.68 ms) for 280 bytes more (3,708 → 3,988): nothing to a phone,
+ * while ten agents searching at once queue behind that CPU. Larger answers stream at quality 5,
+ * where the bytes saved are many (the catalogue: 19 % more at quality 4).
  */
+const ONE_CALL_QUALITY = 4;
+
 export function brotliCompressSync(payload: InputType, options: BrotliOptions = {}): Buffer {
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
   const window = Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(size + 1))));
@@ -35,6 +45,7 @@ export function brotliCompressSync(payload: InputType, options: BrotliOptions = 
     ...options,
     params: {
       ...options.params,
+      [constants.BROTLI_PARAM_QUALITY]: ONE_CALL_QUALITY,
       [constants.BROTLI_PARAM_LGWIN]: window,
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
     },
@@ -49,11 +60,11 @@ export function brotliCompressSync(payload: InputType, options: BrotliOptions = 
  * carry their own `Content-Encoding` (the web app's precompressed files) pass through untouched.
  * The not-found handler is no route: its answers (JSON 404s, the SPA's ~1-2 kB HTML) go as they are.
  *
- * Brotli runs at quality 5: on the demo catalogue (GET /api/properties, 564 kB of JSON) it takes
- * ~5 ms, as long as gzip at level 6, for 53 kB against gzip's 72 kB. Quality 11 gets 41 kB but
- * takes ~750 ms, which only pays for files compressed once, at build time (apps/web/vite.config.ts).
- * Quality 4 would save 0.06 ms on a 23 kB search page (0.14 against 0.20 ms) for 6 % more bytes
- * there and 19 % more on the catalogue: not worth it.
+ * Streamed answers (over SYNC_UP_TO) are brotli at quality 5: on the demo catalogue (GET
+ * /api/properties, 564 kB of JSON) it takes ~5 ms, as long as gzip at level 6, for 53 kB against
+ * gzip's 72 kB (quality 4: 19 % more). Quality 11 gets 41 kB but takes ~750 ms, which only pays for
+ * files compressed once, at build time (apps/web/vite.config.ts). Answers compressed in one call are
+ * quality 4 (`brotliCompressSync`).
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(compress, {
