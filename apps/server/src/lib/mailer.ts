@@ -135,11 +135,22 @@ export class Mailer {
     this.inFlight.add(tracked);
   }
 
+  /** The transport, made once; a failed load is tried again at the next delivery. */
+  private smtp(): Promise<Transporter> {
+    const url = this.smtpUrl!;
+    this.transport ??= import('nodemailer').then(
+      (m) => m.default.createTransport(url),
+      (err: unknown) => {
+        this.transport = undefined;
+        throw err;
+      },
+    );
+    return this.transport;
+  }
+
   private async deliver(id: number, message: MailMessage, now: Date = new Date()): Promise<void> {
     try {
-      const url = this.smtpUrl!;
-      this.transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
-      await (await this.transport).sendMail({ from: this.config.mailFrom, ...message });
+      await (await this.smtp()).sendMail({ from: this.config.mailFrom, ...message });
     } catch (err) {
       await this.failed(id, err, now).catch((e: unknown) =>
         this.log.error({ err: e, mailId: id }, 'mail outbox: recording a failure failed'),

@@ -14,9 +14,10 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)
 /**
  * Answers up to this size are compressed in one synchronous call; larger ones stream through zlib's
  * thread pool, off the event loop. A page of 24 search cards is ~23 kB of JSON: brotli compresses it
- * in 0.19 ms in one call, but through a stream (a new brotli context with its 4 MB window, the stream
- * plumbing, the hop to the thread pool) it cost the server 0.87 ms of CPU per request in a profile.
- * The plugin's default on 2 cores is 8 kB (it shrinks with the core count); 64 kB takes ~0.5 ms.
+ * in 0.19 ms in one call (third round; 0.6–1 ms on the slower machine of the fifth), but through a
+ * stream (a new brotli context with its 4 MB window, the stream plumbing, the hop to the thread pool)
+ * it cost the server 0.87 ms of CPU per request in a profile. The plugin's default on 2 cores is
+ * 8 kB (it shrinks with the core count); 64 kB takes ~0.5 ms.
  */
 const SYNC_UP_TO = 64 * 1024;
 
