@@ -103,6 +103,17 @@ export async function expectNoAxeViolations(
   page: Page,
   opts: { include?: string; exclude?: string[] } = {},
 ): Promise<void> {
+  // axe reads colours as they are painted: mid-transition (a button fading from disabled to enabled,
+  // `transition-colors` 200 ms) it measured a contrast of 2.35 that the settled button does not have
+  // (a CI run failed so). Finite animations and transitions end first; endless ones (spinners) don't.
+  // (A string: this project's e2e code has no DOM types.)
+  await page
+    .waitForFunction(
+      `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (opts.include) builder = builder.include(opts.include);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
