@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import { Mailer } from './lib/mailer';
 import { validatorCompiler } from './lib/request-validator';
+import { serializerCompiler } from './lib/response-serializer';
 import { registerModules } from './modules';
 import { serverPages } from './modules/pages/pages';
 import { SearchIndex } from './modules/properties/search-index';

@@ -11,6 +11,7 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fastResponse, fastSerializer } from '../../lib/response-serializer';
 import {
   createProperty,
   deleteProperty,
@@ -20,6 +21,19 @@ import {
   searchProperties,
   updateProperty,
 } from './properties.service';
+
+const searchListSerializer = fastSerializer(z.array(propertySchema));
+const searchPageSerializer = fastSerializer(propertyPageSchema);
+
+/**
+ * A search answers the seed's list of properties, or a page of cards when the caller pages
+ * (properties.service: searchProperties). Agents search all day, so both are written by
+ * fast-json-stringify from these same schemas (lib/response-serializer.ts).
+ */
+export const searchAnswerSchema = fastResponse(
+  z.union([z.array(propertySchema), propertyPageSchema]),
+  (data) => (Array.isArray(data) ? searchListSerializer(data) : searchPageSerializer(data)),
+);
 
 /**
  * The catalogue and its rates are for signed-in trade professionals (approved agents and admins);
@@ -57,7 +71,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: searchFiltersSchema,
-        response: { 200: z.union([z.array(propertySchema), propertyPageSchema]) },
+        response: { 200: searchAnswerSchema },
       },
     },
     async (request) => searchProperties(app.db, request.body, app.searchIndex),

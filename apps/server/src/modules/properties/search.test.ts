@@ -1,8 +1,10 @@
-import { eachNight } from '@villas/shared';
+import { eachNight, propertyPageSchema, propertySchema } from '@villas/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { block, ensureAmenities, price, setRatesToEur, uniqueName } from './properties.fixtures';
+import { searchProperties } from './properties.service';
 
 const ctx = useTestContext();
 let agent = '';
@@ -493,6 +495,34 @@ describe('paged search', () => {
     expect(await ids({ ...dated, maxPrice: 10499 })).toEqual([]);
     // Without dates: the base price × 7.
     expect((await page({ country: c.name, page: true })).items[0]!.weeklyPriceEur).toBe(7000);
+  });
+
+  it("answers exactly what zod's schema lets through, for the list and for pages, dated or not", async () => {
+    const c = await country();
+    const v = await createProperty(ctx.db, {
+      regionId: c.id,
+      subregionId: c.sub.Nice,
+      amenityIds: [amen.Wifi!],
+    });
+    await createProperty(ctx.db, { regionId: c.id, basePricePerNight: null, propertyCurrency: 'USD' });
+    await price(ctx.db, v.id, ['2031-10-01', '2031-10-02'], 1500);
+    const dated = { checkIn: '2031-10-01', checkOut: '2031-10-04' };
+    const shapes = [
+      { country: c.name },
+      { country: c.name, ...dated },
+      { country: c.name, page: true },
+      { country: c.name, ...dated, sort: 'price-desc' as const, limit: 1, offset: 1 },
+    ];
+    for (const filters of shapes) {
+      // The service's own answer, through zod (strips unknown keys, checks every value) ...
+      const data = await searchProperties(ctx.db, filters);
+      const schema = Array.isArray(data) ? z.array(propertySchema) : propertyPageSchema;
+      const expected = schema.parse(data);
+      // ... is what the route writes with its compiled serializer.
+      const res = await search(filters);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), JSON.stringify(filters)).toEqual(expected);
+    }
   });
 
   it('q finds every word in the name or destination, ignoring case and accents', async () => {
