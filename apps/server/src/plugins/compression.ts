@@ -22,7 +22,7 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)
 const SYNC_UP_TO = 64 * 1024;
 
 /**
- * brotli in one call (answers up to SYNC_UP_TO, every search page among them): quality 4, with a
+ * brotli in one call (answers up to SYNC_UP_TO, every search page among them): quality 3, with a
  * window fitted to the answer (at least 64 kB, at most brotli's default 4 MB).
  *
  * The window: one larger than the answer changes nothing in what brotli finds, but the encoder
@@ -31,13 +31,15 @@ const SYNC_UP_TO = 64 * 1024;
  * (apps/server/node-flags.mjs), that cost 1.19 ms per page instead of 0.64–0.73; fitted, 0.61–0.71
  * either way, and 0.3 % fewer bytes (the size hint).
  *
- * The quality: in a CPU profile of the search route at 10,000 villas, brotli at quality 5 was 23 % of
- * the server's time per answer (0.9 ms of ~3.7). Quality 4 takes a third less (a dated 24-card page of
- * 24,955 bytes, same run: 1.04 → 0.68 ms) for 280 bytes more (3,708 → 3,988): nothing to a phone,
- * while ten agents searching at once queue behind that CPU. Larger answers stream at quality 5,
- * where the bytes saved are many (the catalogue: 19 % more at quality 4).
+ * The quality: in CPU profiles of the search route at 10,000 villas, brotli was the largest single
+ * cost of an answer: 23 % of the server's time at quality 5, still ~10 % at quality 4. On a dated
+ * 24-card page of 24,955 bytes (one run, 2026-11-27): quality 5 0.75 ms for 3,708 bytes, 4 0.54 ms
+ * for 3,988, 3 0.30 ms for 4,156 (gzip at level 6: 0.42 ms for 3,960). Quality 3 is the cheapest for
+ * 168 bytes more than 4: nothing to a phone, while ten agents searching at once queue behind that
+ * CPU. Larger answers stream at quality 5, where the bytes saved are many (the catalogue: 19 % more
+ * at quality 4).
  */
-const ONE_CALL_QUALITY = 4;
+const ONE_CALL_QUALITY = 3;
 
 export function brotliCompressSync(payload: InputType, options: BrotliOptions = {}): Buffer {
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
@@ -65,7 +67,7 @@ export function brotliCompressSync(payload: InputType, options: BrotliOptions = 
  * /api/properties, 564 kB of JSON) it takes ~5 ms, as long as gzip at level 6, for 53 kB against
  * gzip's 72 kB (quality 4: 19 % more). Quality 11 gets 41 kB but takes ~750 ms, which only pays for
  * files compressed once, at build time (apps/web/vite.config.ts). Answers compressed in one call are
- * quality 4 (`brotliCompressSync`).
+ * quality 3 (`brotliCompressSync`).
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(compress, {

@@ -341,6 +341,11 @@ export interface SearchIndexOptions {
 
 export class SearchIndex {
   private villas: Villa[] = [];
+  /**
+   * The villas of each country (its name as PostgreSQL's lower() gives it): a search in one country
+   * scans that country's villas only (Italy at 10,000 villas: 832 instead of all).
+   */
+  private byCountry = new Map<string | null, Villa[]>();
   /** Undated cards of the villas shown lately, as the database gives them; emptied by any change to them. */
   private readonly cards = new Map<number, PropertyCard>();
   /** Counts the card cache's emptyings, so a card read before one is not kept after it. */
@@ -433,6 +438,7 @@ export class SearchIndex {
       this.cards.clear();
       this.generation++;
       this.villas = villas.list;
+      this.byCountry = Map.groupBy(villas.list, (v) => v.country);
       this.lowered = villas.lowered;
       this.byId.clear();
       for (const v of villas.list) this.byId.set(v.id, v);
@@ -698,8 +704,7 @@ export class SearchIndex {
     const top = new TopHits(search.offset + search.limit);
     const foreign: number[] = [];
     let total = 0;
-    for (const v of this.villas) {
-      if (country && v.country !== country) continue;
+    for (const v of country ? (this.byCountry.get(country) ?? []) : this.villas) {
       if (destination && v.destination !== destination) continue;
       if (v.bedrooms < bedrooms) continue;
       if (amenities.length && !amenities.every((a) => v.amenities.includes(a))) continue;
