@@ -5,7 +5,13 @@ import { createProperty, createRegion } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { amenities, exchangeRates, properties, propertyImages, stayRules } from '../../db/schema';
 import { block, ensureAmenities, price, setRatesToEur, uniqueName } from './properties.fixtures';
-import { budgetCents, roundCents, SearchIndex, type IndexSearch } from './search-index';
+import {
+  budgetCents,
+  roundCents,
+  SearchIndex,
+  type IndexSearch,
+  type SearchIndexOptions,
+} from './search-index';
 import { searchPropertyPage } from './search.repository';
 
 const ctx = useTestContext();
@@ -34,8 +40,8 @@ const indexes: SearchIndex[] = [];
 let foreignDecided = 0;
 
 /** A search index on the test's database, read now (closed after the file). */
-async function readIndex() {
-  const index = new SearchIndex(ctx.db);
+async function readIndex(options?: SearchIndexOptions) {
+  const index = new SearchIndex(ctx.db, options);
   indexes.push(index);
   await index.refresh();
   return index;
@@ -148,8 +154,18 @@ afterAll(async () => {
 
 describe('SearchIndex decides what the database decides', () => {
   it('gives the same page, order and total as the SQL search on a random catalogue', async () => {
-    const index = await readIndex();
+    // Every villa's sums in the day-major window but those whose spans reach furthest out; and the
+    // same catalogue with each villa's sums in an array of its own, which must decide the same.
+    const index = await readIndex({ windowSlack: Infinity });
+    const own = await readIndex({ windowSlack: 0 });
     expect(index.size).toBeGreaterThanOrEqual(90);
+    expect(index.sumsLayout.window).toBeGreaterThan(50);
+    expect(index.sumsLayout.own).toBeGreaterThan(0);
+    expect(own.sumsLayout.window).toBe(0);
+    const decision = (i: SearchIndex, search: IndexSearch) => {
+      const plan = i.plan(search);
+      return plan && { ...plan, snapshot: undefined };
+    };
     const rnd = random(7);
     let decided = 0;
     let leftToDb = 0;
@@ -184,6 +200,7 @@ describe('SearchIndex decides what the database decides', () => {
           search.maxPrice = rnd.int(500, 80_000) + rnd.pick([0, 0.5, 0.99, 0.001]);
         }
       }
+      expect(decision(own, search)).toEqual(decision(index, search));
       const { plan, page } = await both(index, search);
       // Names outside ASCII not spelt as stored (here: in other cases) are the database's to lower.
       const asStored = (name?: string) =>
@@ -407,7 +424,8 @@ describe('SearchIndex never answers from data it has not seen', () => {
   it('holds running sums past 2^31 cents (a year of a €20,000,000 night) exactly', async () => {
     const { villa, country } = await oneVilla();
     await price(ctx.db, villa.id, eachNight('2031-01-01', '2031-12-31'), 20_000_000.01);
-    const index = await readIndex();
+    // Read into the day-major window first, then widened into an array of its own.
+    const index = await readIndex({ windowSlack: Infinity });
     // The last stay runs past the priced nights: its last night is at the base price (€1,000).
     for (const [checkIn, total] of [
       ['2031-01-01', 140_000_000.07],
@@ -420,6 +438,20 @@ describe('SearchIndex never answers from data it has not seen', () => {
       });
       const mine = await viaIndex(index, search);
       expect(mine.items[0]?.totalCost).toBe(total);
+      expect(mine).toEqual(await searchPropertyPage(ctx.db, search));
+    }
+  });
+
+  it('widens the sums of a villa read into the day-major window once they pass 2^31 cents', async () => {
+    const { villa, country } = await oneVilla();
+    // Nights in the middle of the random catalogue's dates, so the villa is read into the window.
+    const from = addDays(START, 20);
+    await price(ctx.db, villa.id, eachNight(from, addDays(from, 40)), 60_000_000.01);
+    const index = await readIndex({ windowSlack: Infinity });
+    for (const checkIn of [addDays(from, -3), from, addDays(from, 30), addDays(from, 37)]) {
+      const search = page(country, { stay: { checkIn, checkOut: addDays(checkIn, 7), nights: 7 } });
+      const mine = await viaIndex(index, search);
+      expect(mine.items[0]?.totalCost).toBeGreaterThan(2 ** 31 / 100);
       expect(mine).toEqual(await searchPropertyPage(ctx.db, search));
     }
   });
