@@ -30,6 +30,9 @@
  *   BENCH_ONLY                pglite or postgres: run only that database
  *   BENCH_EXPLAIN=1           print EXPLAIN (ANALYZE, BUFFERS) of each shape's SQL
  *   BENCH_KEEP=1              keep the PGlite data directory / the PostgreSQL database
+ *   BENCH_REUSE               a PostgreSQL database an earlier run kept (its name, e.g. villas_bench_4242):
+ *                             measured as it is, without generating a catalogue (~6 min at 10,000
+ *                             villas), and kept; for comparing builds side by side
  *   DATABASE_URL              a PostgreSQL server whose role may CREATE DATABASE
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -350,16 +353,26 @@ async function benchDatabase(
   rawQuery: (text: string, params: unknown[]) => Promise<unknown>,
   serverEnv: Record<string, string>,
   closeDatabase: () => Promise<void>,
+  reused = false,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  console.log(`\n## ${label}: ${properties} villas`);
   let t = Date.now();
   await database.migrate();
-  const gen = await generateCatalogue(database.db, { properties, log: (l) => console.log(l) });
-  console.log(
-    `generated ${gen.properties} villas, ${gen.prices} nightly prices, ${gen.blocked} blocked nights ` +
-      `in ${((Date.now() - t) / 1000).toFixed(1)} s (stay sums kept by the triggers included)`,
-  );
+  if (reused) {
+    const [row] = (
+      (await database.db.execute(sql`select count(*)::int as n from properties`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
+    console.log(`\n## ${label}: ${row?.n ?? 0} villas (a kept database, as it is)`);
+  } else {
+    console.log(`\n## ${label}: ${properties} villas`);
+    const gen = await generateCatalogue(database.db, { properties, log: (l) => console.log(l) });
+    console.log(
+      `generated ${gen.properties} villas, ${gen.prices} nightly prices, ${gen.blocked} blocked nights ` +
+        `in ${((Date.now() - t) / 1000).toFixed(1)} s (stay sums kept by the triggers included)`,
+    );
+  }
   const found = await database.db
     .select({ id: amenities.id })
     .from(amenities)
@@ -507,11 +520,16 @@ async function onPglite(): Promise<Row[]> {
 }
 
 async function onPostgres(url: string): Promise<Row[]> {
-  const name = `villas_bench_${process.pid}`;
+  const reuse = processEnv.BENCH_REUSE;
+  if (reuse != null && !/^villas_bench_\d+$/.test(reuse))
+    throw new Error('BENCH_REUSE must name a database a bench run kept (villas_bench_<number>)');
+  const name = reuse ?? `villas_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
+  if (!reuse) {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  }
   const u = new URL(url);
   u.pathname = `/${name}`;
   const benchUrl = u.toString();
@@ -539,10 +557,12 @@ async function onPostgres(url: string): Promise<Row[]> {
       (text, params) => pool.query({ name: statementName(text), text, values: params }),
       { DATABASE_URL: benchUrl },
       close,
+      reuse != null,
     );
   } finally {
     await close();
-    if (processEnv.BENCH_KEEP !== '1') await admin.query(`drop database if exists ${name} with (force)`);
+    if (processEnv.BENCH_KEEP !== '1' && !reuse)
+      await admin.query(`drop database if exists ${name} with (force)`);
     else console.log(`PostgreSQL database kept: ${name}`);
     await admin.end();
   }
