@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AMENITY_CATEGORIES, todayIso } from '@villas/shared';
+import { addDays, AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../apps/server/test/factories';
 import { useTestContext } from '../../../apps/server/test/helpers';
+import { stayOracle } from '../../../apps/server/src/modules/calendar/stay-sums.fixtures';
 import {
   amenities,
   exchangeRates,
@@ -320,6 +322,29 @@ describe('demo catalogue', () => {
     }
     expect(rate('EUR', 'USD')).toBeGreaterThan(1);
     expect(rate('EUR', 'GBP')).toBeLessThan(1);
+  });
+});
+
+describe('the demo calendars in the stay sums', () => {
+  let agent = '';
+  const { expectStay, expectSumsMatchNights } = stayOracle(ctx, () => agent);
+
+  // The seed writes hundreds of villas' nights in one statement each; the sums that price a dated
+  // search must agree with those nights (the writers one by one: apps/server stay-sums.test.ts).
+  it('price stays like their nights, and exclude the stays over a blocked night', async () => {
+    agent = (await signedIn(ctx.app, ctx.db, 'agent')).cookie;
+    const sample = await rows<{ id: number; country: string; first: string }>(sql`
+      select p.id, r.name as country, min(a.date)::text as first
+      from properties p join regions r on r.id = p.region_id
+      join availability a on a.property_id = p.id and not a.available
+      where p.available and p.base_price_per_night > 0
+      group by p.id, r.name order by p.id limit 6`);
+    expect(sample.length).toBe(6);
+    await expectSumsMatchNights(sample.map((s) => s.id));
+    for (const s of sample) {
+      await expectStay(s.country, s.id, addDays(s.first, -7), s.first);
+      await expectStay(s.country, s.id, addDays(s.first, -3), addDays(s.first, 4));
+    }
   });
 });
 

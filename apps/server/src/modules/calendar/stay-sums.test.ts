@@ -1,21 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { addDays, nightsBetween } from '@villas/shared';
+import { addDays } from '@villas/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import type { Db } from '../../db/client';
-import { seedCatalogue } from '@villas/demo-data';
 import { setRatesToEur, uniqueName } from '../properties/properties.fixtures';
 import { replaceImportedNights, setPriceRanges } from './calendar.service';
+import { rows, stayOracle } from './stay-sums.fixtures';
 
 /**
  * The stay sums (migration 0009_stay_sums) that price a dated search: after every kind of write to
  * prices and availability, a dated search's total and exclusion must be what the nights themselves
- * say. The oracle (`direct`) computes a stay the way search did before the sums existed: one
- * aggregate over the stay's nightly rows.
+ * say. The oracle (stay-sums.fixtures.ts) computes a stay the way search did before the sums existed:
+ * one aggregate over the stay's nightly rows. The sums the demo seed writes (hundreds of villas in one
+ * statement) are checked where the demo is seeded anyway (packages/demo-data/src/seed.test.ts).
  */
 const ctx = useTestContext();
 let agent = '';
@@ -27,136 +25,7 @@ beforeAll(async () => {
   await setRatesToEur(ctx.db, { USD: 0.9, GBP: 1.2, CHF: 1.05 });
 });
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-interface Stay {
-  total: number | null;
-  blocked: number;
-}
-
-/** A stay computed from the nightly rows themselves: per-night prices (converted), base elsewhere. */
-async function direct(propertyId: number, checkIn: string, checkOut: string): Promise<Stay> {
-  const nights = nightsBetween(checkIn, checkOut);
-  const rate = (currency: string) =>
-    sql.raw(`case when ${currency} = 'EUR' then 1::numeric else (select er.rate from exchange_rates er
-      where er.from_currency = ${currency} and er.to_currency = 'EUR') end`);
-  const [row] = await rows<{ total: string | null; blocked: number }>(
-    ctx.db,
-    sql`
-    select
-      (select count(*)::integer from availability a where a.property_id = p.id and not a.available
-        and a.date >= ${checkIn}::date and a.date < ${checkOut}::date) as blocked,
-      case when x.converted < x.priced then null
-        when x.priced < ${nights}::integer and nullif(p.base_price_per_night, 0) is null then null
-        else coalesce(x.total, 0) + (${nights}::integer - x.priced) * coalesce(nullif(p.base_price_per_night, 0), 0)
-      end as total
-    from properties p, lateral (
-      select count(*)::integer as priced, count(c)::integer as converted, sum(c) as total from (
-        select case when dp.currency = p.property_currency then dp.price
-          else round(dp.price * ${rate('dp.currency')} / ${rate('p.property_currency')}, 2) end as c
-        from daily_pricing dp
-        where dp.property_id = p.id and dp.date >= ${checkIn}::date and dp.date < ${checkOut}::date
-      ) y
-    ) x
-    where p.id = ${propertyId}::integer`,
-  );
-  return { total: row!.total == null ? null : Number(row!.total), blocked: row!.blocked };
-}
-
-interface Hit {
-  id: number;
-  totalCost: number | null;
-  totalNights: number;
-  weeklyPriceEur: number | null;
-}
-
-/** The villa as a dated search in its country answers it (undefined: not in the results). */
-async function searched(country: string, id: number, checkIn: string, checkOut: string) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/properties/search',
-    headers: { cookie: agent },
-    payload: { country, checkIn, checkOut },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as Hit[]).find((h) => h.id === id);
-}
-
-/** The dated search agrees with the nights: excluded when a night is blocked, else their total. */
-async function expectStay(country: string, id: number, checkIn: string, checkOut: string) {
-  const want = await direct(id, checkIn, checkOut);
-  const hit = await searched(country, id, checkIn, checkOut);
-  if (want.blocked > 0) {
-    expect(hit, `${checkIn}→${checkOut} has a blocked night`).toBeUndefined();
-    return null;
-  }
-  expect(hit, `${checkIn}→${checkOut} has no blocked night`).toBeDefined();
-  expect(hit!.totalCost, `${checkIn}→${checkOut}`).toBe(want.total);
-  return hit!.totalCost;
-}
-
-/**
- * The sums of these properties against their nights: for every date from two days before the first
- * night to two after the last, the totals of the nights before it (read like search reads them) must
- * equal a direct count; and a property's rows must cover exactly (first night, last night].
- */
-async function expectSumsMatchNights(ids: number[]) {
-  const bad = await rows<Record<string, unknown>>(
-    ctx.db,
-    sql`
-    with p as (select id, property_currency from properties where id = any(${`{${ids.join(',')}}`}::integer[])),
-    nights as (
-      select property_id, date from daily_pricing where property_id in (select id from p)
-      union select property_id, date from availability where not available and property_id in (select id from p)
-    ),
-    bounds as (select property_id, min(date) - 2 as lo, max(date) + 2 as hi from nights group by property_id),
-    dates as (select b.property_id, b.lo + k as d from bounds b, generate_series(0, b.hi - b.lo) k)
-    select d.property_id, d.d, got.*, want.*
-    from dates d
-    join p on p.id = d.property_id
-    left join stay_spans sp on sp.property_id = d.property_id
-    left join stay_sums s on s.property_id = d.property_id and s.date = d.d
-    cross join lateral (select
-      coalesce(case when d.d <= sp.first_night then 0 when d.d > sp.last_night then sp.price else s.price end, 0) as got_price,
-      coalesce(case when d.d <= sp.first_night then 0 when d.d > sp.last_night then sp.priced else s.priced end, 0) as got_priced,
-      coalesce(case when d.d <= sp.first_night then 0 when d.d > sp.last_night then sp.foreign_priced else s.foreign_priced end, 0) as got_foreign,
-      coalesce(case when d.d <= sp.first_night then 0 when d.d > sp.last_night then sp.blocked else s.blocked end, 0) as got_blocked,
-      (d.d > sp.first_night and d.d <= sp.last_night) = (s.date is not null) as row_where_expected
-    ) got
-    cross join lateral (select
-      (select coalesce(sum(x.price), 0) from daily_pricing x where x.property_id = p.id and x.date < d.d
-        and x.currency = p.property_currency) as want_price,
-      (select count(*) from daily_pricing x where x.property_id = p.id and x.date < d.d) as want_priced,
-      (select count(*) from daily_pricing x where x.property_id = p.id and x.date < d.d
-        and x.currency <> p.property_currency) as want_foreign,
-      (select count(*) from availability x where x.property_id = p.id and x.date < d.d and not x.available) as want_blocked
-    ) want
-    where got.got_price <> want.want_price or got.got_priced <> want.want_priced
-      or got.got_foreign <> want.want_foreign or got.got_blocked <> want.want_blocked
-      or got.row_where_expected is not true
-    limit 5`,
-  );
-  expect(bad).toEqual([]);
-  // No rows outside a span, and no span or rows for a property without nights (or deleted).
-  const stray = await rows<{ n: number }>(
-    ctx.db,
-    sql`
-    select count(*)::integer as n from stay_sums s
-    left join stay_spans sp on sp.property_id = s.property_id
-    where sp.property_id is null or s.date <= sp.first_night or s.date > sp.last_night`,
-  );
-  expect(stray[0]!.n).toBe(0);
-  const emptySpans = await rows<{ n: number }>(
-    ctx.db,
-    sql`
-    select count(*)::integer as n from stay_spans sp
-    where not exists (select 1 from daily_pricing d where d.property_id = sp.property_id)
-      and not exists (select 1 from availability a where a.property_id = sp.property_id and not a.available)`,
-  );
-  expect(emptySpans[0]!.n).toBe(0);
-}
+const { searched, expectStay, expectSumsMatchNights } = stayOracle(ctx, () => agent);
 
 async function post(url: string, payload: Record<string, unknown>) {
   const res = await ctx.app.inject({ method: 'POST', url, headers: { cookie: admin }, payload });
@@ -396,28 +265,4 @@ describe('stay sums under concurrent writes', () => {
       await expectStay(v.country, v.id, ci!, co!);
     }
   });
-});
-
-describe('stay sums after the demo seed', () => {
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-sums-seed-'));
-  afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
-
-  it('the seeded calendars (hundreds of villas in one statement) price stays like their nights', async () => {
-    await seedCatalogue(ctx.db, { uploadDir, log: () => undefined });
-    const sample = await rows<{ id: number; country: string; first: string }>(
-      ctx.db,
-      sql`
-      select p.id, r.name as country, min(a.date)::text as first
-      from properties p join regions r on r.id = p.region_id
-      join availability a on a.property_id = p.id and not a.available
-      where p.available and p.base_price_per_night > 0
-      group by p.id, r.name order by p.id limit 6`,
-    );
-    expect(sample.length).toBe(6);
-    await expectSumsMatchNights(sample.map((s) => s.id));
-    for (const s of sample) {
-      await expectStay(s.country, s.id, addDays(s.first, -7), s.first);
-      await expectStay(s.country, s.id, addDays(s.first, -3), addDays(s.first, 4));
-    }
-  }, 180_000);
 });
