@@ -30,7 +30,7 @@ const searchPageSerializer = fastSerializer(propertyPageSchema);
  * (properties.service: searchProperties). Agents search all day, so both are written by
  * fast-json-stringify from these same schemas (lib/response-serializer.ts).
  */
-export const searchAnswerSchema = fastResponse(
+const searchAnswerSchema = fastResponse(
   z.union([z.array(propertySchema), propertyPageSchema]),
   (data) => (Array.isArray(data) ? searchListSerializer(data) : searchPageSerializer(data)),
 );
