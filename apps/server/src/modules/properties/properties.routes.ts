@@ -30,9 +30,8 @@ const searchPageSerializer = fastSerializer(propertyPageSchema);
  * (properties.service: searchProperties). Agents search all day, so both are written by
  * fast-json-stringify from these same schemas (lib/response-serializer.ts).
  */
-const searchAnswerSchema = fastResponse(
-  z.union([z.array(propertySchema), propertyPageSchema]),
-  (data) => (Array.isArray(data) ? searchListSerializer(data) : searchPageSerializer(data)),
+const searchAnswerSchema = fastResponse(z.union([z.array(propertySchema), propertyPageSchema]), (data) =>
+  Array.isArray(data) ? searchListSerializer(data) : searchPageSerializer(data),
 );
 
 /**
