@@ -1,16 +1,9 @@
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type sharpType from 'sharp';
+import { loadSharp } from '../../../apps/server/src/lib/sharp';
 import { preparedImagesDir } from './prepared';
 import { COPY_WIDTHS, DEMO_DIR, SCENES, renderScene, type SceneSpec } from './scenes';
-
-let loadingSharp: Promise<typeof sharpType> | undefined;
-/**
- * sharp (libvips, ~28 MB of resident memory), loaded at the first scene rendered here. A server
- * start that seeds the demo accounts or links the images prepared at build never renders one.
- */
-const loadSharp = () => (loadingSharp ??= import('sharp').then((m) => m.default));
 
 /** A scene's files: its 640- and 960-wide copies, then the 1600-wide original. */
 export const sceneFiles = (scene: Pick<SceneSpec, 'file'>) => [
@@ -88,6 +81,8 @@ async function renderAll(scenes: readonly SceneSpec[], dir: string): Promise<voi
 
 /** A scene's files, rendered: file name → WebP bytes, in sceneFiles' order (the original last). */
 export async function renderSceneImages(scene: SceneSpec): Promise<Map<string, Buffer>> {
+  // Loaded here, not at import: a start that seeds the demo accounts or links the images prepared
+  // at build renders none.
   const sharp = await loadSharp();
   const raster = await sharp(Buffer.from(renderScene(scene)))
     .raw()
