@@ -90,6 +90,24 @@ describe('mail outbox retries', () => {
     expect(received[0]!.raw).toContain('Subject: Your application');
   });
 
+  it('tries loading nodemailer again at the next delivery when a load failed, and then sends', async () => {
+    refusing = false;
+    let loads = 0;
+    const m = new Mailer(ctx.db, testConfig({ SMTP_URL: smtpUrl }), ctx.app.log, RETRY_POLICY, () =>
+      ++loads === 1 ? Promise.reject(new Error('Cannot find package nodemailer')) : import('nodemailer'),
+    );
+    mailers.push(m);
+    const id = await m.send(message('olivia@example.com'));
+    await m.idle();
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.lastError).toContain('Cannot find package nodemailer');
+    expect(await m.retryDue(new Date(failed.nextAttemptAt!.getTime() + 1))).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(received.map((r) => r.to)).toEqual([['olivia@example.com']]);
+    expect(loads).toBe(2);
+  });
+
   it('doubles the wait after each failure and gives up after the last attempt, keeping the message', async () => {
     const m = mailer({ ...RETRY_POLICY, maxAttempts: 3 });
     const id = await m.send(message('james@example.com'));

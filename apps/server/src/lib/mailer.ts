@@ -65,6 +65,8 @@ export class Mailer {
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
     private readonly policy: RetryPolicy = RETRY_POLICY,
+    /** How nodemailer is loaded (a test makes the first load fail). */
+    private readonly loadNodemailer: () => Promise<typeof import('nodemailer')> = () => import('nodemailer'),
   ) {
     this.smtpUrl = config.smtpUrl;
   }
@@ -138,7 +140,7 @@ export class Mailer {
   /** The transport, made once; a failed load is tried again at the next delivery. */
   private smtp(): Promise<Transporter> {
     const url = this.smtpUrl!;
-    this.transport ??= import('nodemailer').then(
+    this.transport ??= this.loadNodemailer().then(
       (m) => m.default.createTransport(url),
       (err: unknown) => {
         this.transport = undefined;
