@@ -143,5 +143,5 @@ export function stayOracle(ctx: TestContext, agentCookie: () => string) {
     expect(emptySpans[0]!.n).toBe(0);
   }
 
-  return { direct, searched, expectStay, expectSumsMatchNights };
+  return { searched, expectStay, expectSumsMatchNights };
 }
