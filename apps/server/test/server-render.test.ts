@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { propertyImages, whiteLabelViews } from '../src/db/schema';
-import { assemble, preloads } from '../src/plugins/server-render';
+import { assemble, inlineStyles, preloads } from '../src/plugins/server-render';
 import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
@@ -21,6 +21,8 @@ const ssr = mkdtempSync(path.join(tmpdir(), 'villas-ssr-module-'));
 const template = (entry: string) =>
   `<!doctype html><html><head><meta charset="UTF-8" /><title>Luxury Villas</title><meta name="description" content="Villas." /><script type="module" crossorigin src="/assets/${entry}.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="stylesheet" crossorigin href="/assets/main-1.css"></head><body><div id="root"></div></body></html>`;
 mkdirSync(path.join(dist, '.vite'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'assets', 'main-1.css'), 'body{font:1rem/1.5 Inter,sans-serif}');
 writeFileSync(path.join(dist, 'index.html'), template('main-1'));
 writeFileSync(path.join(dist, 'collection.html'), template('collection-1'));
 writeFileSync(
@@ -149,16 +151,22 @@ describe('server-rendered public pages', () => {
       expect.arrayContaining(['/assets/landing-1.js', '/assets/form-1.js', '/assets/react-1.js']),
     );
     expect(new Set(preloaded).size).toBe(preloaded.length);
-    // The route module's styles are in the page: it paints with them.
+    // The route module's styles are in the page: it paints with them (linked: this build has no such
+    // file to write in).
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/landing-1.css">');
     expect(html.match(/\/assets\/react-1\.js/g)).toHaveLength(1);
     expect(html).toMatch(
       /<div id="root"><main [^>]*>[\s\S]*<\/main><\/div><script type="application\/json" id="ssr-state">/,
     );
     expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
-    // The stylesheet ahead of everything the first paint does not wait for.
-    expect(html.match(/main-1\.css/g)).toHaveLength(1);
-    expect(html.indexOf('main-1.css')).toBeLessThan(html.indexOf('<title>'));
+    // The template's stylesheet is written into the page, ahead of everything the first paint does
+    // not wait for: the page paints without a request for it.
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    const style = html.indexOf(
+      '<style>body{font:1rem/1.5 Inter,sans-serif}</style><link rel="stylesheet" href="/assets/main-1.css" disabled>',
+    );
+    expect(style).toBeGreaterThan(0);
+    expect(style).toBeLessThan(html.indexOf('<title>'));
   });
 
   it("gives the app's pages absolute link-preview URLs and their own description", async () => {
@@ -238,6 +246,17 @@ describe('assembling a page', () => {
     );
     expect(preloads({ a: { file: 'assets/a.js', imports: ['a'] } }, ['a', 'a'], '')).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/a.js">',
+    );
+  });
+
+  it('writes a stylesheet into the page only when it has it and the CSS cannot close the element', () => {
+    const link = (f: string) => `<link rel="stylesheet" crossorigin href="/assets/${f}">`;
+    const files: Record<string, string> = {
+      'assets/a.css': 'a{b:c}',
+      'assets/x.css': 'p{content:"</style>"}',
+    };
+    expect(inlineStyles(`${link('a.css')}${link('gone.css')}${link('x.css')}`, (f) => files[f])).toBe(
+      `<style>a{b:c}</style><link rel="stylesheet" href="/assets/a.css" disabled>${link('gone.css')}${link('x.css')}`,
     );
   });
 });

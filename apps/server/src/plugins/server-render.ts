@@ -62,6 +62,14 @@ export async function loadServerRenderer(
   }
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+  const styles = new Map<string, string | undefined>();
+  const readStyle = (file: string) => {
+    if (!styles.has(file)) {
+      const full = path.join(distDir, file);
+      styles.set(file, existsSync(full) ? readFileSync(full, 'utf8') : undefined);
+    }
+    return styles.get(file);
+  };
 
   return {
     async render(app, url, state, origin) {
@@ -69,7 +77,8 @@ export async function loadServerRenderer(
         ? ssr.renderCollection(url, state)
         : ssr.renderApp(url, state));
       const head = absolutePreview(page.head, origin, url);
-      return assemble(templates[app], { ...page, head }, preloads(manifest, page.modules, templates[app]));
+      const links = preloads(manifest, page.modules, templates[app]);
+      return inlineStyles(assemble(templates[app], { ...page, head }, links), readStyle);
     },
   };
 }
@@ -120,6 +129,25 @@ export function absolutePreview(head: string, origin: string, url: string): stri
       return `${open}${absolute(p)}"`;
     }) + `<meta property="og:url" content="${absolute(path).replace(/"/g, '&quot;')}"/>`
   );
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+
+/**
+ * The page's stylesheets written into it: a server-rendered page paints with its HTML alone, without
+ * a round trip for its styles first. Measured with Lighthouse mobile (simulated slow 4G) on the
+ * client's page: the linked stylesheet (80 kB, 12 kB brotli) was its one render-blocking request,
+ * estimated at 1,050 ms of its first paint. Its link stays in the page, disabled (a browser fetches
+ * no disabled stylesheet): the app's scripts look for a stylesheet link of that address before they
+ * add one for a chunk that needs it (Vite's preload helper), and would fetch it again without it. A
+ * file the build did not write (or CSS that would close the element early) stays linked.
+ */
+export function inlineStyles(html: string, read: (file: string) => string | undefined): string {
+  return html.replace(STYLESHEET_LINK, (link, file: string) => {
+    const css = read(file);
+    if (css == null || /<\/style/i.test(css)) return link;
+    return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+  });
 }
 
 const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g;
