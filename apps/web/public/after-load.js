@@ -25,6 +25,15 @@
       });
     });
   }
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // After the load, and after the next paint too: a page that has not painted yet by its load (a busy
+  // phone) paints before its scripts start to download. A hidden tab paints nothing until shown,
+  // so it starts at once.
+  function afterPaint() {
+    if (document.visibilityState === 'hidden') return start();
+    window.requestAnimationFrame(function () {
+      window.setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
 })();
