@@ -9,6 +9,7 @@ export default defineConfig({
       // The long server robustness suites: `npm run test:robustness`, left out of `npm test`.
       'apps/server/vitest.robustness.config.ts',
       'apps/web',
+      'apps/web/vitest.build.config.ts',
       'tools',
     ],
   },

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { fontSubsets } from './build/font-subsets.ts';
 
 const api = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -56,7 +57,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [fontSubsets(), react(), tailwindcss(), precompress()],
   // changeOrigin stays false: the API's Origin check compares Origin with Host, which must remain the
   // address the browser used.
   server: {
