@@ -45,16 +45,19 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const LONG_DATE_UTC = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** en-US long date ('June 5, 2024') for a yyyy-MM-dd or ISO timestamp; date-only values never shift. */
 export function formatLongDate(value: string | Date): string {
   const d = typeof value === 'string' && ISO_DATE.test(value) ? new Date(toUtc(value)) : new Date(value);
   const dateOnly = typeof value === 'string' && ISO_DATE.test(value);
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    ...(dateOnly ? { timeZone: 'UTC' } : {}),
-  }).format(d);
+  return (dateOnly ? LONG_DATE_UTC : LONG_DATE).format(d);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   bookingEstimate,
   formatMoney,
@@ -32,6 +32,18 @@ describe('formatMoney', () => {
     expect(formatMoney(1234.6, 'USD')).toBe('$1,235');
     expect(formatMoney(999, 'GBP')).toBe('£999');
     expect(formatMoney(5000, 'CHF')).toBe('CHF\u00a05,000');
+  });
+
+  it('makes one formatter per currency, not one per amount (a page of cards formats hundreds)', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      for (let i = 0; i < 50; i++) formatMoney(1000 + i, 'JPY');
+      expect(formatMoney(7000, 'JPY')).toBe('¥7,000');
+      expect(formatMoney(7000, 'SEK')).toBe('SEK\u00a07,000');
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 

@@ -152,9 +152,9 @@ export function quickSelectDates(kind: QuickSelect, today: string): string[] {
   }
 }
 
+const AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 /** en-US amount with at most 2 decimals: 1500 → '1,500', 99.5 → '99.5'. */
-export const formatAmount = (n: number) =>
-  new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+export const formatAmount = (n: number) => AMOUNT.format(n);
 /** 'EUR 1,500' */
 export const priceLabel = (price: number, currency: string) => `${currency} ${formatAmount(price)}`;
 

@@ -7,11 +7,9 @@ import {
   plural,
 } from '@villas/shared';
 
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** Short date for axes and tables: 'Jun 3'. Date-only values never shift with the time zone. */
-export const shortDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+export const shortDate = (date: string) => SHORT_DATE.format(new Date(`${date}T00:00:00Z`));
 
 export const weekTotal = (w: AdminInsight['inquiriesPerWeek'][number]) =>
   INSIGHT_INQUIRY_SERIES.reduce((s, k) => s + w[k], 0);
