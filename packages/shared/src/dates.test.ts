@@ -20,6 +20,24 @@ describe('date-only values', () => {
     expect(formatLongDate('2024-06-05')).toBe('June 5, 2024');
     expect(formatLongDate('2027-01-01')).toBe('January 1, 2027');
   });
+  it('writes a date-only value as Intl does (it is written out without Intl), day by day for 150 years', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let t = Date.UTC(1970, 0, 1); t < Date.UTC(2120, 0, 1); t += 86_400_000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      expect(formatLongDate(date), date).toBe(intl.format(t));
+    }
+    // A day past its month's end rolls over as Date.UTC rolls it (as before, when Intl formatted it).
+    expect(formatLongDate('2027-02-30')).toBe('March 2, 2027');
+    // A timestamp is the reader's local date, from Intl.
+    const at = new Date(2027, 5, 5, 23, 30);
+    expect(formatLongDate(at)).toBe('June 5, 2027');
+    expect(formatLongDate(at.toISOString())).toBe('June 5, 2027');
+  });
 });
 
 describe('stays may not start in the past', () => {

@@ -7,6 +7,7 @@ import {
   weeklyPrice,
   weeklyPriceLabel,
 } from './pricing.js';
+import { CURRENCIES } from '../constants.js';
 
 describe('weekly price', () => {
   it('is nightly × 7 (the featured villa: 15,000 a night is 105,000 a week)', () => {
@@ -34,9 +35,28 @@ describe('formatMoney', () => {
     expect(formatMoney(5000, 'CHF')).toBe('CHF\u00a05,000');
   });
 
-  it('makes one formatter per currency, not one per amount (a page of cards formats hundreds)', () => {
+  it('writes what Intl writes, for every currency of the site, rounding half away from zero', () => {
+    const amounts = [0, -0, 0.4, 0.5, -0.4, -0.5, 1.5, 2.5, -2.5, 999.5, 1234.49, 105_000, -15_000.5];
+    for (let digits = 1; digits <= 14; digits++) {
+      for (let i = 0; i < 30; i++) amounts.push(Math.round((Math.random() - 0.2) * 10 ** digits) / 100);
+    }
+    amounts.push(Number.MAX_SAFE_INTEGER, 1e17, NaN);
+    for (const currency of CURRENCIES) {
+      const intl = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      });
+      for (const a of amounts) expect(formatMoney(a, currency), `${a} ${currency}`).toBe(intl.format(a));
+    }
+  });
+
+  it("uses no Intl for the site's currencies, and one formatter per other currency", () => {
     const made = vi.spyOn(Intl, 'NumberFormat');
     try {
+      for (const currency of CURRENCIES) formatMoney(1234, currency);
+      expect(made).not.toHaveBeenCalled();
       for (let i = 0; i < 50; i++) formatMoney(1000 + i, 'JPY');
       expect(formatMoney(7000, 'JPY')).toBe('¥7,000');
       expect(formatMoney(7000, 'SEK')).toBe('SEK\u00a07,000');

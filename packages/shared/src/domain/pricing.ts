@@ -1,5 +1,6 @@
 import { LIMITS } from '../constants.js';
 import { multiply, roundRatio, toRatio } from './decimal.js';
+import { groupThousands } from './text.js';
 
 /** Money helpers. Amounts are decimals with at most 2 fraction digits; arithmetic runs in cents. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
@@ -15,15 +16,27 @@ export function weeklyPrice(nightly: number | null | undefined): number | null {
   return isPriceOnRequest(nightly) ? null : fromCents(toCents(nightly!) * 7);
 }
 
+/** How en-US Intl writes the site's currencies before the amount. */
+const MONEY_PREFIX: Readonly<Record<string, string>> = { EUR: '€', USD: '$', GBP: '£', CHF: 'CHF\u00a0' };
+
 /**
- * One formatter per currency, made at its first use: making an Intl.NumberFormat costs far more than
- * formatting with one (a page of villa cards made hundreds; in a phone's hydration of the landing
- * page, 118 ms of a 4× slowed CPU).
+ * One Intl formatter per other currency, made at its first use: making one costs far more than
+ * formatting with it.
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** en-US currency without fraction digits, default EUR: `€105,000`. */
+/**
+ * en-US currency without fraction digits, default EUR: `€105,000`. The site's own currencies are
+ * written out (the same text Intl writes: rounding half away from zero, '-€0' for a negative amount under 0.5): a browser's first use of
+ * Intl starts its ICU data, 135–230 ms at Lighthouse's 4× CPU slowdown in Chromium, and the public
+ * pages' hydration spent it on the first price.
+ */
 export function formatMoney(amount: number, currency = 'EUR'): string {
+  const prefix = MONEY_PREFIX[currency];
+  const whole = Math.round(Math.abs(amount));
+  if (prefix != null && Number.isSafeInteger(whole)) {
+    return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}${prefix}${groupThousands(whole)}`;
+  }
   let format = moneyFormats.get(currency);
   if (!format) {
     format = new Intl.NumberFormat('en-US', {

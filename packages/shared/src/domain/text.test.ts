@@ -3,6 +3,7 @@ import {
   bathroomsFor,
   cardAmenities,
   foldForSearch,
+  groupThousands,
   inquiryTypeLabel,
   matchesSearch,
   plural,
@@ -65,6 +66,18 @@ describe('search folding', () => {
     expect(matchesSearch('aurora italy', fields)).toBe(false);
     expect(matchesSearch('   ', fields)).toBe(true);
     expect(matchesSearch('x', [null, undefined])).toBe(false);
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes whole numbers as toLocaleString("en-US") does', () => {
+    const samples = [0, -0, 7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -123_456_789];
+    for (let digits = 1; digits <= 16; digits++) {
+      for (let i = 0; i < 40; i++) samples.push(Math.floor((Math.random() - 0.3) * 10 ** digits));
+    }
+    samples.push(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5, 2 ** 60, NaN);
+    for (const n of samples) expect(groupThousands(n), String(n)).toBe(n.toLocaleString('en-US'));
+    expect(plural(1200, 'property', 'properties')).toBe('1,200 properties');
   });
 });
 
