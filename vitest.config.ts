@@ -6,9 +6,11 @@ export default defineConfig({
       'packages/shared',
       'packages/demo-data',
       'apps/server',
+      'apps/server/vitest.isolated.config.ts',
       // The long server robustness suites: `npm run test:robustness`, left out of `npm test`.
       'apps/server/vitest.robustness.config.ts',
       'apps/web',
+      'apps/web/vitest.isolated.config.ts',
       'apps/web/vitest.build.config.ts',
       'tools',
     ],
