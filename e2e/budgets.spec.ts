@@ -64,8 +64,35 @@ async function firstVisit(browser: Browser, path: string) {
       if (type === 'script') files.set(r.url(), 'js');
       else if (type === 'stylesheet') files.set(r.url(), 'css');
     });
+    // Every use of Intl, counted from before the page's first script: a browser's first one starts
+    // its ICU data (135–230 ms at Lighthouse's 4× CPU slowdown), which a public page's hydration
+    // must not spend (decision 016).
+    await page.addInitScript(() => {
+      const used: string[] = [];
+      (globalThis as unknown as { intlUsed: string[] }).intlUsed = used;
+      const count = <T extends object>(owner: T, key: keyof T & string) => {
+        const original = owner[key] as unknown as (...args: unknown[]) => unknown;
+        const wrapped = function (this: unknown, ...args: unknown[]) {
+          used.push(key);
+          return new.target
+            ? Reflect.construct(original as never, args, new.target)
+            : original.apply(this, args);
+        };
+        Object.defineProperty(owner, key, { value: wrapped, configurable: true, writable: true });
+      };
+      for (const key of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'RelativeTimeFormat'] as const)
+        count(Intl, key);
+      count(Number.prototype, 'toLocaleString');
+      for (const key of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const)
+        count(Date.prototype, key);
+    });
     await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     expect(mismatches, `${path} hydrates the server's HTML as it is`).toEqual([]);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { intlUsed: string[] }).intlUsed),
+      `${path} uses no Intl to render and hydrate`,
+    ).toEqual([]);
     // The server writes the stylesheet into the page's HTML: its bytes count as the page's CSS.
     const html = await (await fetch(new URL(path, BASE_URL))).text();
     expect(html, `${path} links no stylesheet: it paints without a request for one`).not.toMatch(
