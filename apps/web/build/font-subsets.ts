@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 /**
  * Latin Extended-A (U+0100–017F) cut out of each Latin Extended font file the site declares, as a
  * file of its own: the letters of Central European names (č, š, ž, ł, ő, ş…) then cost a browser
- * 3–15 kB instead of the whole Latin Extended file (20 kB for a Cormorant face, 85 kB for Inter's
+ * 8–15 kB instead of the whole Latin Extended file (20 kB for a Cormorant face, 85 kB for Inter's
  * variable one, which also carries Vietnamese and the rarer Latin letters). fonts.css declares each
  * cut for U+0100–017F and the full file for the rest of Latin Extended, so every letter still has its
  * glyph; a browser fetches each file only when a page has a letter in its range.
@@ -26,7 +26,7 @@ export const FONT_SOURCES = [
   '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-ext-600-normal.woff2',
 ];
 
-export const SUBSET_DIR = path.join(import.meta.dirname, '..', 'generated', 'fonts');
+const SUBSET_DIR = path.join(import.meta.dirname, '..', 'generated', 'fonts');
 
 /** `inter-latin-ext-wght-normal.woff2` → `inter-latin-ext-a-wght-normal.woff2`. */
 export const subsetName = (source: string) => path.basename(source).replace('-latin-ext-', '-latin-ext-a-');
