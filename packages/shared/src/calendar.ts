@@ -45,7 +45,8 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const MONTHS = [
+/** The months' names in English, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -71,7 +72,7 @@ let longDate: Intl.DateTimeFormat | undefined;
 export function formatLongDate(value: string | Date): string {
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     const d = new Date(toUtc(value));
-    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+    return `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
   }
   longDate ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   return longDate.format(new Date(value));

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from './calendar.js';
 /**
  * Stay rules (issue 13): per villa and period, a minimum number of nights and/or the weekdays a
  * stay may start on. The rule that applies to a stay is the one whose period (both dates included)
@@ -36,21 +37,6 @@ export interface StayRuleTerms {
   checkInDays: number[] | null;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const parts = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return { y, m, d };
@@ -66,12 +52,12 @@ export function isoWeekday(date: string): Weekday {
 /** '1 July', or '1 July 2027' with the year. */
 export function dayMonth(date: string, withYear = false): string {
   const { y, m, d } = parts(date);
-  return `${d} ${MONTHS[m - 1]}${withYear ? ` ${y}` : ''}`;
+  return `${d} ${MONTH_NAMES[m - 1]}${withYear ? ` ${y}` : ''}`;
 }
 
 const short = (date: string, withYear: boolean) => {
   const { y, m, d } = parts(date);
-  return `${d} ${MONTHS[m - 1]!.slice(0, 3)}${withYear ? ` ${y}` : ''}`;
+  return `${d} ${MONTH_NAMES[m - 1]!.slice(0, 3)}${withYear ? ` ${y}` : ''}`;
 };
 
 /**
