@@ -27,9 +27,9 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * en-US currency without fraction digits, default EUR: `€105,000`. The site's own currencies are
- * written out (the same text Intl writes: rounding half away from zero, '-€0' for a negative amount under 0.5): a browser's first use of
- * Intl starts its ICU data, 135–230 ms at Lighthouse's 4× CPU slowdown in Chromium, and the public
- * pages' hydration spent it on the first price.
+ * written out, the same text Intl writes (rounding half away from zero, '-€0' for a negative amount
+ * under 0.5): a browser's first use of Intl starts its ICU data, 135–230 ms at Lighthouse's 4× CPU
+ * slowdown in Chromium, and the public pages' hydration spent it on the first price.
  */
 export function formatMoney(amount: number, currency = 'EUR'): string {
   const prefix = MONEY_PREFIX[currency];

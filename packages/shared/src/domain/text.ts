@@ -29,7 +29,7 @@ export const pluralWord = (n: number, one: string, many = `${one}s`): string => 
  * A whole number with en-US thousands separators: 1200 → '1,200', as `toLocaleString('en-US')`
  * writes it. Written out for whole numbers because a browser's first use of Intl (which
  * toLocaleString is) starts its ICU data: 135–230 ms at Lighthouse's 4× CPU slowdown, measured in
- * Chromium, inside the public pages' hydration. Anything else (fractions, ±1e21 and beyond) goes to
+ * Chromium, inside the public pages' hydration. Anything else (fractions, whole numbers past 2^53) goes to
  * Intl.
  */
 export function groupThousands(n: number): string {
