@@ -98,6 +98,14 @@ export async function approveUser(adminApi: APIRequestContext, id: number): Prom
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** What the axe check reads of a page's Animation (this project's e2e code has no DOM types). */
+interface PageAnimation {
+  playState: string;
+  animationName?: string;
+  transitionProperty?: string;
+  effect?: { getTiming(): { iterations?: number }; target?: { outerHTML: string } | null } | null;
+}
+
 /** Runs axe on the page as it is now; fails listing each violation with its elements. */
 export async function expectNoAxeViolations(
   page: Page,
@@ -106,14 +114,23 @@ export async function expectNoAxeViolations(
   // axe reads colours as they are painted: mid-transition (a button fading from disabled to enabled,
   // `transition-colors` 200 ms) it measured a contrast of 2.35 that the settled button does not have
   // (a CI run failed so). Finite animations and transitions end first; endless ones (spinners) don't.
-  // (A string: this project's e2e code has no DOM types.)
-  await page
-    .waitForFunction(
-      `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
-      null,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
+  // One that has not ended after 5 s fails the test, named: axe would read its colours mid-change.
+  // A function, not a string: the site's CSP forbids eval, so the string predicate this used before
+  // never ran (it threw, and the wait was skipped without a word).
+  const running = () =>
+    (globalThis as unknown as { document: { getAnimations(): PageAnimation[] } }).document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+      .map(
+        (a) =>
+          `${a.animationName || a.transitionProperty || 'animation'} on ${(a.effect?.target?.outerHTML ?? '?').slice(0, 120)}`,
+      );
+  let left = await page.evaluate(running);
+  for (const until = Date.now() + 5_000; left.length && Date.now() < until;) {
+    await page.waitForTimeout(50);
+    left = await page.evaluate(running);
+  }
+  expect(left, 'finite animations still running 5 s later, before axe reads the colours').toEqual([]);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (opts.include) builder = builder.include(opts.include);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);

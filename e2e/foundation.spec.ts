@@ -165,3 +165,12 @@ test('the demo sign-ins of the README work: admin and agents in, the pending app
   expect(pending.status()).toBe(403);
   expect((await pending.json()).message).toContain('Account pending approval');
 });
+
+test('the accessibility check refuses to read a page whose animation has not ended', async ({ page }) => {
+  // A finite 20 s fade: axe would read its colours half-way. The check names it instead of passing.
+  await page.setContent(
+    `<style>@keyframes fade { from { opacity: 0.2 } to { opacity: 1 } }</style>` +
+      `<main><h1 style="animation: fade 20s linear">Maison Azur</h1></main>`,
+  );
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/still running.*fade on <h1/s);
+});
