@@ -86,6 +86,11 @@ interface Sums {
   totalPacked: number;
   /** Days written while reading (checked against `length`). */
   filled: number;
+  /**
+   * In the window, with the rows after its span holding its totals (and the rows before it 0): a
+   * search reads its pairs there without looking at its span (`Columns.column`).
+   */
+  windowed: boolean;
 }
 
 interface Villa {
@@ -151,23 +156,32 @@ const dayNumber = (iso: string) => (Date.parse(`${iso}T00:00:00Z`) - EPOCH) / DA
  */
 export function roundCents(cents: number, rate: Exact, divisor: number): number | undefined {
   const x = (cents * rate.value) / divisor;
-  const negative = x < 0;
+  const fast = roundFloat(x);
+  if (fast === fast) return fast;
+  const ax = Math.abs(x);
+  const floor = Math.floor(ax);
+  const num = BigInt(Math.abs(cents)) * rate.num;
+  const den = rate.den * BigInt(divisor);
+  // 2·num − den·(2·floor + 1): 0 on the tie, its sign says which side.
+  const diff = 2n * num - den * (2n * BigInt(floor) + 1n);
+  let rounded: number;
+  if (diff === 0n) rounded = floor + 1;
+  else if (Number(diff < 0n ? -diff : diff) / Number(2n * den) < 1e-6) return undefined;
+  else rounded = diff > 0n ? floor + 1 : floor;
+  return x < 0 ? -rounded : rounded;
+}
+
+/**
+ * `x` rounded half away from zero, or NaN when it is within float error of a tie (the exact quotient
+ * decides then: `roundCents`). The search's loop calls it with the same float `roundCents` computes.
+ */
+function roundFloat(x: number): number {
   const ax = Math.abs(x);
   const floor = Math.floor(ax);
   const fromTie = ax - floor - 0.5;
-  let rounded: number | undefined;
-  if (Math.abs(fromTie) > 1e-13 * ax + 1e-9) {
-    rounded = fromTie > 0 ? floor + 1 : floor;
-  } else {
-    const num = BigInt(Math.abs(cents)) * rate.num;
-    const den = rate.den * BigInt(divisor);
-    // 2·num − den·(2·floor + 1): 0 on the tie, its sign says which side.
-    const diff = 2n * num - den * (2n * BigInt(floor) + 1n);
-    if (diff === 0n) rounded = floor + 1;
-    else if (Number(diff < 0n ? -diff : diff) / Number(2n * den) < 1e-6) return undefined;
-    else rounded = diff > 0n ? floor + 1 : floor;
-  }
-  return negative ? -rounded : rounded;
+  if (!(Math.abs(fromTie) > 1e-13 * ax + 1e-9)) return NaN;
+  const rounded = fromTie > 0 ? floor + 1 : floor;
+  return x < 0 ? -rounded : rounded;
 }
 
 /** A non-negative or negative decimal with at most two decimals (numeric text) in whole cents, exactly. */
@@ -267,14 +281,133 @@ function stayTotal(
 /** Shared by the villas without a rule (one object, not one per villa, to scan). */
 const NO_RULES: readonly Rule[] = [];
 
-function breaksRule(v: Villa, checkIn: number, nights: number, weekday: number): boolean {
-  for (const r of v.rules) {
-    if (r.start > checkIn || r.end < checkIn) continue;
-    if ((r.minNights != null && r.minNights > nights) || (r.days !== 0 && (r.days & (1 << weekday)) === 0))
-      return true;
+/** Whether a stay rule of villa `k` forbids this check-in (see `Rule`). */
+function breaksRule(c: Columns, k: number, checkIn: number, nights: number, weekday: number): boolean {
+  const { start, end, minNights, days } = c.rules;
+  for (let r = c.ruleAt[k]!; r < c.ruleAt[k + 1]!; r++) {
+    if (start[r]! > checkIn || end[r]! < checkIn) continue;
+    // minNights 0 = none (a rule's minimum is 2 to 365: migration 0010).
+    if (minNights[r]! > nights || (days[r] !== 0 && (days[r]! & (1 << weekday)) === 0)) return true;
   }
   return false;
 }
+
+/** Where the day-major window of a full read is (see `Sums`): its array, first day and size. */
+interface Window {
+  days: Int32Array;
+  /** Row r holds every villa's running sums as of the nights before day `from + 1 + r`. */
+  from: number;
+  rows: number;
+  /** Int32s per row (2 × its villas). */
+  stride: number;
+}
+
+/** `Columns.flags` */
+const AVAILABLE = 1;
+const HAS_RULES = 2;
+/** The undated weekly price is within a millionth of a cent of a rounding tie: the database decides. */
+const WEEKLY_UNSURE = 4;
+
+/**
+ * What a search's loop reads of each villa, one typed array per figure, in scan order (id order). A
+ * search reads a few kB of these instead of two objects per villa (3 MB at 10,000 villas, a cache
+ * miss or two each): the dated all-country search's decision went from ~0.6 to ~0.2 ms there
+ * (docs/perf/search-plans.md, eighth round). The villas' objects serve what is rare: amenities, stay
+ * rules, sums outside the window, the page's hits.
+ */
+interface Columns {
+  villas: Villa[];
+  ids: Int32Array;
+  bedrooms: Int32Array;
+  flags: Uint8Array;
+  /** Interned lower() of the destination (`destinationIds`); -1 = none. */
+  destination: Int32Array;
+  /** The featured sort's key: (featured ? 0 : 1e9) + nameRank. */
+  featuredKey: Float64Array;
+  /** Nightly base price in cents; NaN = none. */
+  baseCents: Float64Array;
+  /** The rate to EUR as a float; NaN = none. */
+  rate: Float64Array;
+  /** The undated weekly price in EUR cents; NaN = none (no base price or no rate). */
+  weekly: Float64Array;
+  /** Where the villa's pair is in a row of the window (2 × its slot); -1 = its sums are not in it. */
+  column: Int32Array;
+  /** The villa's stay rules: `rules.*[ruleAt[k] .. ruleAt[k + 1])`. */
+  ruleAt: Int32Array;
+  rules: { start: Int32Array; end: Int32Array; minNights: Int32Array; days: Int32Array };
+}
+
+function columnsOf(villas: Villa[], window: Window | null, destinationIds: Map<string, number>): Columns {
+  const n = villas.length;
+  const c: Columns = {
+    villas,
+    ids: new Int32Array(n),
+    bedrooms: new Int32Array(n),
+    flags: new Uint8Array(n),
+    destination: new Int32Array(n),
+    featuredKey: new Float64Array(n),
+    baseCents: new Float64Array(n),
+    rate: new Float64Array(n),
+    weekly: new Float64Array(n),
+    column: new Int32Array(n),
+    ruleAt: new Int32Array(n + 1),
+    rules: {
+      start: new Int32Array(0),
+      end: new Int32Array(0),
+      minNights: new Int32Array(0),
+      days: new Int32Array(0),
+    },
+  };
+  const ruleCount = villas.reduce((sum, v) => sum + v.rules.length, 0);
+  const rules = (c.rules = {
+    start: new Int32Array(ruleCount),
+    end: new Int32Array(ruleCount),
+    minNights: new Int32Array(ruleCount),
+    days: new Int32Array(ruleCount),
+  });
+  let r = 0;
+  villas.forEach((v, k) => {
+    c.ids[k] = v.id;
+    c.bedrooms[k] = v.bedrooms;
+    const weekly = v.baseCents != null && v.rate ? roundCents(v.baseCents * 7, v.rate, 1) : null;
+    c.flags[k] =
+      (v.available ? AVAILABLE : 0) |
+      (v.rules.length ? HAS_RULES : 0) |
+      (weekly === undefined ? WEEKLY_UNSURE : 0);
+    c.destination[k] = v.destination == null ? -1 : destinationIds.get(v.destination)!;
+    c.featuredKey[k] = (v.featured ? 0 : 1e9) + v.nameRank;
+    c.baseCents[k] = v.baseCents ?? NaN;
+    c.rate[k] = v.rate?.value ?? NaN;
+    c.weekly[k] = weekly ?? NaN;
+    const s = v.sums;
+    c.column[k] =
+      window && s?.windowed && s.days === window.days && !s.foreign
+        ? s.base - (s.first - window.from) * s.stride
+        : -1;
+    c.ruleAt[k] = r;
+    for (const rule of v.rules) {
+      rules.start[r] = rule.start;
+      rules.end[r] = rule.end;
+      rules.minNights[r] = rule.minNights ?? 0;
+      rules.days[r] = rule.days;
+      r++;
+    }
+  });
+  c.ruleAt[n] = r;
+  return c;
+}
+
+const BY_FEATURED = 0;
+const BY_BEDROOMS = 1;
+const BY_PRICE_ASC = 2;
+const BY_PRICE_DESC = 3;
+/** The sorts as small integers, for the search's loop. */
+const SORT_CODES: Record<PropertySort, number> = {
+  featured: BY_FEATURED,
+  bedrooms: BY_BEDROOMS,
+  'price-asc': BY_PRICE_ASC,
+  'price-desc': BY_PRICE_DESC,
+};
 
 /** A match: the villa and its sort key (lower first; ties by id). */
 interface Hit {
@@ -291,17 +424,20 @@ const MAX_KEPT_IN_ORDER = 1000;
 /** The `size` lowest hits in order, kept while scanning (no sort of every match). */
 class TopHits {
   private readonly hits: Hit[] = [];
+  /** Once `size` are kept: the last one's key and id (a villa must come before them to enter). */
+  private lastKey = Number.POSITIVE_INFINITY;
+  private lastId = Number.POSITIVE_INFINITY;
+  private full = false;
   constructor(private readonly size: number) {}
   add(id: number, key: number, villa: Villa, cost: number | null) {
+    // Most villas lose to the page's last one: no object for them.
+    if (this.full && !(key < this.lastKey || (key === this.lastKey && id < this.lastId))) return;
     const hits = this.hits;
     if (this.size === 0) return;
     if (this.size > MAX_KEPT_IN_ORDER) {
       hits.push({ id, key, villa, cost });
       return;
     }
-    const last = hits[hits.length - 1];
-    // Most villas lose to the page's last one: no object for them.
-    if (hits.length === this.size && last && !(key < last.key || (key === last.key && id < last.id))) return;
     const hit = { id, key, villa, cost };
     let lo = 0;
     let hi = hits.length;
@@ -312,6 +448,12 @@ class TopHits {
     }
     hits.splice(lo, 0, hit);
     if (hits.length > this.size) hits.pop();
+    if (hits.length === this.size) {
+      const last = hits[hits.length - 1]!;
+      this.full = true;
+      this.lastKey = last.key;
+      this.lastId = last.id;
+    }
   }
   sorted(): Hit[] {
     if (this.size > MAX_KEPT_IN_ORDER) this.hits.sort((a, b) => (before(a, b) ? -1 : 1));
@@ -356,11 +498,17 @@ export interface SearchIndexOptions {
 
 export class SearchIndex {
   private villas: Villa[] = [];
+  /** Every villa's columns (see `Columns`), in id order. */
+  private all: Columns = columnsOf([], null, new Map());
   /**
-   * The villas of each country (its name as PostgreSQL's lower() gives it): a search in one country
-   * scans that country's villas only (Italy at 10,000 villas: 832 instead of all).
+   * The columns of each country's villas (its name as PostgreSQL's lower() gives it): a search in one
+   * country scans that country's villas only (Italy at 10,000 villas: 832 instead of all).
    */
-  private byCountry = new Map<string | null, Villa[]>();
+  private byCountry = new Map<string | null, Columns>();
+  /** Interned lower() of the destinations (`Columns.destination`). */
+  private destinationIds = new Map<string, number>();
+  /** The day-major window of the last full read (see `Sums`). */
+  private window: Window | null = null;
   /** Undated cards of the villas shown lately, as the database gives them; emptied by any change to them. */
   private readonly cards = new Map<number, PropertyCard>();
   /** Counts the card cache's emptyings, so a card read before one is not kept after it. */
@@ -382,6 +530,21 @@ export class SearchIndex {
     readonly database: Queryable,
     private readonly options: SearchIndexOptions = {},
   ) {}
+
+  /** The columns a search scans, again from the villas' objects (after any read). */
+  private columns(): void {
+    const ids = new Map<string, number>();
+    for (const v of this.villas)
+      if (v.destination != null && !ids.has(v.destination)) ids.set(v.destination, ids.size);
+    this.destinationIds = ids;
+    this.all = columnsOf(this.villas, this.window, ids);
+    this.byCountry = new Map(
+      [...Map.groupBy(this.villas, (v) => v.country)].map(([country, list]) => [
+        country,
+        columnsOf(list, this.window, ids),
+      ]),
+    );
+  }
 
   /** Reads everything in the background; until then searches run in the database. */
   start(): void {
@@ -416,7 +579,7 @@ export class SearchIndex {
    */
   get sumsLayout(): { window: number; own: number } {
     let window = 0;
-    for (const s of this.sums.values()) if (!s.wide && s.stride > 2) window++;
+    for (const s of this.sums.values()) if (s.windowed) window++;
     return { window, own: this.sums.size - window };
   }
 
@@ -451,19 +614,21 @@ export class SearchIndex {
     // Many changed villas (a bulk import): every villa's sums by ranges of dates is faster than theirs
     // by probes (10,000 villas: 5.7 s against 91 s).
     const allSums = full || ids.length > (this.options.maxChangedVillas ?? MAX_CHANGED_VILLAS);
-    const sums = allSums ? await this.readSums(null) : ids.length ? await this.readSums(ids) : null;
+    const read = allSums ? await this.readSums(null) : ids.length ? await this.readSums(ids) : null;
     if (this.closed) return;
     // Applied at once, between two searches.
-    if (allSums) this.sums.clear();
-    if (sums) {
+    if (allSums) {
+      this.sums.clear();
+      this.window = read?.window ?? null;
+    }
+    if (read) {
       for (const id of ids) this.sums.delete(id);
-      for (const [id, s] of sums) this.sums.set(id, s);
+      for (const [id, s] of read.sums) this.sums.set(id, s);
     }
     if (villas) {
       this.cards.clear();
       this.generation++;
       this.villas = villas.list;
-      this.byCountry = Map.groupBy(villas.list, (v) => v.country);
       this.lowered = villas.lowered;
       this.byId.clear();
       for (const v of villas.list) this.byId.set(v.id, v);
@@ -472,6 +637,7 @@ export class SearchIndex {
     for (const v of touched.filter((v) => v != null)) {
       v.sums = this.sums.get(v.id) ?? null;
     }
+    if (villas || read) this.columns();
     this.snapshot = snapshot;
     this.readAt = startedAt;
   }
@@ -528,8 +694,11 @@ export class SearchIndex {
     }
   }
 
-  /** The sums of these villas (null = all): their spans, then their running sums in chunks. */
-  private async readSums(only: number[] | null): Promise<Map<number, Sums>> {
+  /**
+   * The sums of these villas (null = all): their spans, then their running sums in chunks; and the
+   * day-major window of a full read.
+   */
+  private async readSums(only: number[] | null): Promise<{ sums: Map<number, Sums>; window: Window | null }> {
     const result = new Map<number, Sums>();
     const long: number[] = [];
     const spans = await repo.readSpans(this.database, only);
@@ -588,6 +757,7 @@ export class SearchIndex {
         total,
         totalPacked: ((total.priced << 16) | total.blocked) >>> 0,
         filled: 0,
+        windowed: false,
       });
       if (length > 0) long.push(Number(r.property_id));
     });
@@ -611,15 +781,30 @@ export class SearchIndex {
       // again at the next refresh too, and every answer checks for it meanwhile.)
       const again = [...result].filter(([, s]) => s.filled !== s.length).map(([id]) => id);
       if (again.length) {
-        const spans = await this.readSums(again);
+        const { sums: spans } = await this.readSums(again);
         for (const id of again) {
           const s = spans.get(id);
           if (s) result.set(id, s);
           else result.delete(id);
         }
       }
+      if (window && shared) {
+        // The window's rows after each villa's span: its totals (see `Sums.windowed`).
+        for (const s of result.values()) {
+          if (s.days !== shared || s.filled !== s.length || s.total.price !== (s.total.price | 0)) continue;
+          for (let j = s.base + s.length * s.stride; j < shared.length; j += s.stride) {
+            shared[j] = s.total.price;
+            shared[j + 1] = s.totalPacked;
+          }
+          s.windowed = true;
+        }
+        return {
+          sums: result,
+          window: { days: shared, from: window.from, rows: window.rows, stride: 2 * window.count },
+        };
+      }
     }
-    return result;
+    return { sums: result, window: null };
   }
 
   /**
@@ -757,53 +942,84 @@ export class SearchIndex {
     const top = new TopHits(search.offset + search.limit);
     const foreign: number[] = [];
     let total = 0;
-    for (const v of country ? (this.byCountry.get(country) ?? []) : this.villas) {
-      if (destination && v.destination !== destination) continue;
-      if (v.bedrooms < bedrooms) continue;
-      if (amenities.length && !amenities.every((a) => v.amenities.includes(a))) continue;
-      let weekly: number | null = null;
+    const c = country ? this.byCountry.get(country) : this.all;
+    if (!c) return { ids: [], total: 0, snapshot, stays: stay ? [] : undefined };
+    // The columns in locals: the loop reads them without going through `c` each time.
+    const { villas, ids, flags, column, bedrooms: bedroomsOf, baseCents, rate: rateOf } = c;
+    const destinationOf = c.destination;
+    const featuredKey = c.featuredKey;
+    const weeklyOf = c.weekly;
+    const sortBy = SORT_CODES[sort];
+    // A destination no villa has matches none (-2).
+    const destinationId = destination ? (this.destinationIds.get(destination) ?? -2) : -1;
+    // A dated search reads the window's two rows of its check-in and check-out (when both are in it).
+    const win = stay ? this.window : null;
+    const rowIn = win ? (checkIn - 1 - win.from) * win.stride : 0;
+    const rowOut = win ? (checkOut - 1 - win.from) * win.stride : 0;
+    const days = win && rowIn >= 0 && checkOut - 1 - win.from < win.rows ? win.days : null;
+    for (let k = 0; k < villas.length; k++) {
+      if (bedroomsOf[k]! < bedrooms) continue;
+      if (destinationId !== -1 && destinationOf[k] !== destinationId) continue;
+      if (amenities.length && !amenities.every((a) => villas[k]!.amenities.includes(a))) continue;
+      const f = flags[k]!;
+      let weekly = NaN;
       let stayCost: number | null = null;
       if (stay) {
-        if (!v.available || breaksRule(v, checkIn, nights, weekday)) continue;
-        let cost = stayTotal(v, checkIn, checkOut, nights);
-        if (cost === 'blocked') continue;
-        if (cost === 'foreign') {
-          const known = foreignTotals?.get(v.id);
-          if (known === undefined) {
-            foreign.push(v.id);
-            continue;
+        if (!(f & AVAILABLE)) continue;
+        if (f & HAS_RULES && breaksRule(c, k, checkIn, nights, weekday)) continue;
+        const at = column[k]!;
+        let cost: number | null | 'blocked' | 'foreign';
+        if (days && at >= 0) {
+          // `stayTotal` for a villa in the window, read in place (see `Sums.windowed`).
+          const packedIn = days[rowIn + at + 1]!;
+          const packedOut = days[rowOut + at + 1]!;
+          if ((packedOut & 0xffff) - (packedIn & 0xffff) > 0) continue;
+          const priced = (packedOut >>> 16) - (packedIn >>> 16);
+          const base = baseCents[k]!;
+          cost =
+            priced < nights && base !== base
+              ? null
+              : days[rowOut + at]! - days[rowIn + at]! + (nights - priced) * (base === base ? base : 0);
+        } else {
+          cost = stayTotal(villas[k]!, checkIn, checkOut, nights);
+          if (cost === 'blocked') continue;
+          if (cost === 'foreign') {
+            const known = foreignTotals?.get(ids[k]!);
+            if (known === undefined) {
+              foreign.push(ids[k]!);
+              continue;
+            }
+            cost = known;
           }
-          cost = known;
         }
         stayCost = cost;
-        if (needsWeekly && cost != null && v.rate) {
-          const w = roundCents(cost * 7, v.rate, nights);
-          if (w === undefined) return undefined;
-          weekly = w;
+        const rate = rateOf[k]!;
+        if (needsWeekly && cost != null && rate === rate) {
+          weekly = roundFloat((cost * 7 * rate) / nights);
+          if (weekly !== weekly) {
+            const w = roundCents(cost * 7, villas[k]!.rate!, nights);
+            if (w === undefined) return undefined;
+            weekly = w;
+          }
         }
-      } else if (needsWeekly && v.baseCents != null && v.rate) {
-        const w = roundCents(v.baseCents * 7, v.rate, 1);
-        if (w === undefined) return undefined;
-        weekly = w;
+      } else if (needsWeekly) {
+        if (f & WEEKLY_UNSURE) return undefined;
+        weekly = weeklyOf[k]!;
       }
-      if (budget != null && (weekly == null || weekly > budget)) continue;
+      // NaN: no weekly price (Price on Request, or no rate to EUR).
+      if (budget != null && !(weekly <= budget)) continue;
       total++;
-      let key: number;
-      switch (sort) {
-        case 'featured':
-          key = (v.featured ? 0 : 1e9) + v.nameRank;
-          break;
-        case 'bedrooms':
-          key = -v.bedrooms;
-          break;
-        case 'price-asc':
-          key = weekly ?? Number.POSITIVE_INFINITY;
-          break;
-        case 'price-desc':
-          key = weekly == null ? Number.POSITIVE_INFINITY : -weekly;
-          break;
-      }
-      top.add(v.id, key, v, stayCost);
+      const key =
+        sortBy === BY_FEATURED
+          ? featuredKey[k]!
+          : sortBy === BY_BEDROOMS
+            ? -bedroomsOf[k]!
+            : weekly !== weekly
+              ? Number.POSITIVE_INFINITY
+              : sortBy === BY_PRICE_ASC
+                ? weekly
+                : -weekly;
+      top.add(ids[k]!, key, villas[k]!, stayCost);
     }
     if (foreign.length) return { foreign, snapshot };
     const hits = top.sorted().slice(search.offset);
@@ -909,4 +1125,5 @@ function widen(s: Sums) {
   s.base = 0;
   s.stride = 3;
   s.wide = true;
+  s.windowed = false;
 }
