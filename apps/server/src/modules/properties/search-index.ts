@@ -424,14 +424,18 @@ const MAX_KEPT_IN_ORDER = 1000;
 /** The `size` lowest hits in order, kept while scanning (no sort of every match). */
 class TopHits {
   private readonly hits: Hit[] = [];
-  /** Once `size` are kept: the last one's key and id (a villa must come before them to enter). */
-  private lastKey = Number.POSITIVE_INFINITY;
-  private lastId = Number.POSITIVE_INFINITY;
-  private full = false;
+  /**
+   * Once `size` are kept, the last one's key and id: a villa must come before them to enter. Most
+   * lose to them; the search's loop asks `loses` before calling `add` (no call, no object for them).
+   */
+  lastKey = Number.POSITIVE_INFINITY;
+  lastId = Number.POSITIVE_INFINITY;
   constructor(private readonly size: number) {}
+  loses(id: number, key: number): boolean {
+    return !(key < this.lastKey || (key === this.lastKey && id < this.lastId));
+  }
   add(id: number, key: number, villa: Villa, cost: number | null) {
-    // Most villas lose to the page's last one: no object for them.
-    if (this.full && !(key < this.lastKey || (key === this.lastKey && id < this.lastId))) return;
+    if (this.loses(id, key)) return;
     const hits = this.hits;
     if (this.size === 0) return;
     if (this.size > MAX_KEPT_IN_ORDER) {
@@ -450,7 +454,6 @@ class TopHits {
     if (hits.length > this.size) hits.pop();
     if (hits.length === this.size) {
       const last = hits[hits.length - 1]!;
-      this.full = true;
       this.lastKey = last.key;
       this.lastId = last.id;
     }
@@ -941,86 +944,35 @@ export class SearchIndex {
     const needsWeekly = budget != null || sort === 'price-asc' || sort === 'price-desc';
     const top = new TopHits(search.offset + search.limit);
     const foreign: number[] = [];
-    let total = 0;
     const c = country ? this.byCountry.get(country) : this.all;
     if (!c) return { ids: [], total: 0, snapshot, stays: stay ? [] : undefined };
-    // The columns in locals: the loop reads them without going through `c` each time.
-    const { villas, ids, flags, column, bedrooms: bedroomsOf, baseCents, rate: rateOf } = c;
-    const destinationOf = c.destination;
-    const featuredKey = c.featuredKey;
-    const weeklyOf = c.weekly;
-    const sortBy = SORT_CODES[sort];
-    // A destination no villa has matches none (-2).
-    const destinationId = destination ? (this.destinationIds.get(destination) ?? -2) : -1;
     // A dated search reads the window's two rows of its check-in and check-out (when both are in it).
     const win = stay ? this.window : null;
-    const rowIn = win ? (checkIn - 1 - win.from) * win.stride : 0;
-    const rowOut = win ? (checkOut - 1 - win.from) * win.stride : 0;
-    const days = win && rowIn >= 0 && checkOut - 1 - win.from < win.rows ? win.days : null;
-    for (let k = 0; k < villas.length; k++) {
-      if (bedroomsOf[k]! < bedrooms) continue;
-      if (destinationId !== -1 && destinationOf[k] !== destinationId) continue;
-      if (amenities.length && !amenities.every((a) => villas[k]!.amenities.includes(a))) continue;
-      const f = flags[k]!;
-      let weekly = NaN;
-      let stayCost: number | null = null;
-      if (stay) {
-        if (!(f & AVAILABLE)) continue;
-        if (f & HAS_RULES && breaksRule(c, k, checkIn, nights, weekday)) continue;
-        const at = column[k]!;
-        let cost: number | null | 'blocked' | 'foreign';
-        if (days && at >= 0) {
-          // `stayTotal` for a villa in the window, read in place (see `Sums.windowed`).
-          const packedIn = days[rowIn + at + 1]!;
-          const packedOut = days[rowOut + at + 1]!;
-          if ((packedOut & 0xffff) - (packedIn & 0xffff) > 0) continue;
-          const priced = (packedOut >>> 16) - (packedIn >>> 16);
-          const base = baseCents[k]!;
-          cost =
-            priced < nights && base !== base
-              ? null
-              : days[rowOut + at]! - days[rowIn + at]! + (nights - priced) * (base === base ? base : 0);
-        } else {
-          cost = stayTotal(villas[k]!, checkIn, checkOut, nights);
-          if (cost === 'blocked') continue;
-          if (cost === 'foreign') {
-            const known = foreignTotals?.get(ids[k]!);
-            if (known === undefined) {
-              foreign.push(ids[k]!);
-              continue;
-            }
-            cost = known;
-          }
-        }
-        stayCost = cost;
-        const rate = rateOf[k]!;
-        if (needsWeekly && cost != null && rate === rate) {
-          weekly = roundFloat((cost * 7 * rate) / nights);
-          if (weekly !== weekly) {
-            const w = roundCents(cost * 7, villas[k]!.rate!, nights);
-            if (w === undefined) return undefined;
-            weekly = w;
-          }
-        }
-      } else if (needsWeekly) {
-        if (f & WEEKLY_UNSURE) return undefined;
-        weekly = weeklyOf[k]!;
-      }
-      // NaN: no weekly price (Price on Request, or no rate to EUR).
-      if (budget != null && !(weekly <= budget)) continue;
-      total++;
-      const key =
-        sortBy === BY_FEATURED
-          ? featuredKey[k]!
-          : sortBy === BY_BEDROOMS
-            ? -bedroomsOf[k]!
-            : weekly !== weekly
-              ? Number.POSITIVE_INFINITY
-              : sortBy === BY_PRICE_ASC
-                ? weekly
-                : -weekly;
-      top.add(ids[k]!, key, villas[k]!, stayCost);
-    }
+    const inWindow = win != null && checkIn - 1 - win.from >= 0 && checkOut - 1 - win.from < win.rows;
+    const total = scan(
+      c,
+      {
+        bedrooms,
+        // A destination no villa has matches none (-2).
+        destination: destination ? (this.destinationIds.get(destination) ?? -2) : -1,
+        amenities,
+        dated: stay != null,
+        checkIn,
+        checkOut,
+        nights,
+        weekday,
+        budget: budget ?? Number.POSITIVE_INFINITY,
+        needsWeekly,
+        sortBy: SORT_CODES[sort],
+        days: inWindow ? win.days : null,
+        rowIn: inWindow ? (checkIn - 1 - win.from) * win.stride : 0,
+        rowOut: inWindow ? (checkOut - 1 - win.from) * win.stride : 0,
+        foreignTotals,
+      },
+      top,
+      foreign,
+    );
+    if (total === undefined) return undefined;
     if (foreign.length) return { foreign, snapshot };
     const hits = top.sorted().slice(search.offset);
     let stays: StayFigures[] | undefined;
@@ -1036,6 +988,108 @@ export class SearchIndex {
     }
     return { ids: hits.map((h) => h.id), total, snapshot, stays };
   }
+}
+
+/** A search as `scan` takes it (see `SearchIndex.plan`). */
+interface Scan {
+  bedrooms: number;
+  /** Interned (`Columns.destination`); -1 = any, -2 = one no villa has. */
+  destination: number;
+  amenities: readonly number[];
+  dated: boolean;
+  checkIn: number;
+  checkOut: number;
+  nights: number;
+  weekday: number;
+  /** In EUR cents (Infinity = none). */
+  budget: number;
+  needsWeekly: boolean;
+  sortBy: number;
+  /** The window's array when both the check-in's and the check-out's rows are in it, and where they are. */
+  days: Int32Array | null;
+  rowIn: number;
+  rowOut: number;
+  foreignTotals: ReadonlyMap<number, number | null> | undefined;
+}
+
+/**
+ * The search's loop over some villas' columns: keeps the page's hits in `top`, the villas whose stay
+ * needs the database's total in `foreign`, and says how many match (undefined: the database decides).
+ * A function of its own, not inlined in `plan`: V8 optimises it whole, where a loop inside `plan` ran
+ * as on-stack-replaced code that was thrown away after each search (`--trace-deopt`).
+ */
+function scan(c: Columns, q: Scan, top: TopHits, foreign: number[]): number | undefined {
+  const { villas, ids, flags, column, bedrooms: bedroomsOf, baseCents, rate: rateOf } = c;
+  const { featuredKey, weekly: weeklyOf, destination: destinationOf } = c;
+  const { bedrooms, destination, amenities, dated, checkIn, checkOut, nights, weekday, budget } = q;
+  const { needsWeekly, sortBy, days, rowIn, rowOut } = q;
+  let total = 0;
+  for (let k = 0; k < villas.length; k++) {
+    if (bedroomsOf[k]! < bedrooms) continue;
+    if (destination !== -1 && destinationOf[k] !== destination) continue;
+    if (amenities.length && !amenities.every((a) => villas[k]!.amenities.includes(a))) continue;
+    const f = flags[k]!;
+    // NaN: no weekly price (Price on Request, or no rate to EUR).
+    let weekly = NaN;
+    let stayCost: number | null = null;
+    if (dated) {
+      if (!(f & AVAILABLE)) continue;
+      if (f & HAS_RULES && breaksRule(c, k, checkIn, nights, weekday)) continue;
+      const at = column[k]!;
+      let cost: number | null | 'blocked' | 'foreign';
+      if (days && at >= 0) {
+        // `stayTotal` for a villa in the window, read in place (see `Sums.windowed`).
+        const packedIn = days[rowIn + at + 1]!;
+        const packedOut = days[rowOut + at + 1]!;
+        if ((packedOut & 0xffff) - (packedIn & 0xffff) > 0) continue;
+        const priced = (packedOut >>> 16) - (packedIn >>> 16);
+        const base = baseCents[k]!;
+        cost =
+          priced < nights && base !== base
+            ? null
+            : days[rowOut + at]! - days[rowIn + at]! + (nights - priced) * (base === base ? base : 0);
+      } else {
+        cost = stayTotal(villas[k]!, checkIn, checkOut, nights);
+        if (cost === 'blocked') continue;
+        if (cost === 'foreign') {
+          const known = q.foreignTotals?.get(ids[k]!);
+          if (known === undefined) {
+            foreign.push(ids[k]!);
+            continue;
+          }
+          cost = known;
+        }
+      }
+      stayCost = cost;
+      const rate = rateOf[k]!;
+      if (needsWeekly && cost != null && rate === rate) {
+        weekly = roundFloat((cost * 7 * rate) / nights);
+        if (weekly !== weekly) {
+          const w = roundCents(cost * 7, villas[k]!.rate!, nights);
+          if (w === undefined) return undefined;
+          weekly = w;
+        }
+      }
+    } else if (needsWeekly) {
+      if (f & WEEKLY_UNSURE) return undefined;
+      weekly = weeklyOf[k]!;
+    }
+    if (budget !== Number.POSITIVE_INFINITY && !(weekly <= budget)) continue;
+    total++;
+    const key =
+      sortBy === BY_FEATURED
+        ? featuredKey[k]!
+        : sortBy === BY_BEDROOMS
+          ? -bedroomsOf[k]!
+          : weekly !== weekly
+            ? Number.POSITIVE_INFINITY
+            : sortBy === BY_PRICE_ASC
+              ? weekly
+              : -weekly;
+    const id = ids[k]!;
+    if (!top.loses(id, key)) top.add(id, key, villas[k]!, stayCost);
+  }
+  return total;
 }
 
 /** Villas whose spans reach furthest out (this share at each end) are left out of the window. */
