@@ -1023,6 +1023,14 @@ function scan(c: Columns, q: Scan, top: TopHits, foreign: number[]): number | un
   const { featuredKey, weekly: weeklyOf, destination: destinationOf } = c;
   const { bedrooms, destination, amenities, dated, checkIn, checkOut, nights, weekday, budget } = q;
   const { needsWeekly, sortBy, days, rowIn, rowOut } = q;
+  // A sort by price needs each weekly price; the other sorts only whether it is within the budget,
+  // which is plain for all but the stays within a cent or two of it: a stay whose cost × 7 × rate is
+  // at most (budget − 1) × nights is within it, at least (budget + 2) × nights over it. (The float's
+  // relative error, ~1e-16, is far below a cent for any weekly price under 10^12 cents.) Saves a
+  // division and a rounding per villa (docs/perf/search-plans.md, eighth round).
+  const pricedSort = sortBy === BY_PRICE_ASC || sortBy === BY_PRICE_DESC;
+  const surelyWithin = (budget - 1) * nights;
+  const surelyOver = (budget + 2) * nights;
   let total = 0;
   for (let k = 0; k < villas.length; k++) {
     if (bedroomsOf[k]! < bedrooms) continue;
@@ -1031,6 +1039,8 @@ function scan(c: Columns, q: Scan, top: TopHits, foreign: number[]): number | un
     const f = flags[k]!;
     // NaN: no weekly price (Price on Request, or no rate to EUR).
     let weekly = NaN;
+    // Within the budget without its weekly price (see `surelyWithin`).
+    let within = false;
     let stayCost: number | null = null;
     if (dated) {
       if (!(f & AVAILABLE)) continue;
@@ -1063,8 +1073,11 @@ function scan(c: Columns, q: Scan, top: TopHits, foreign: number[]): number | un
       stayCost = cost;
       const rate = rateOf[k]!;
       if (needsWeekly && cost != null && rate === rate) {
-        weekly = roundFloat((cost * 7 * rate) / nights);
-        if (weekly !== weekly) {
+        const product = cost * 7 * rate;
+        if (!pricedSort && product <= surelyWithin) within = true;
+        else if (!pricedSort && product >= surelyOver) continue;
+        else weekly = roundFloat(product / nights);
+        if (!within && weekly !== weekly) {
           const w = roundCents(cost * 7, villas[k]!.rate!, nights);
           if (w === undefined) return undefined;
           weekly = w;
@@ -1074,7 +1087,7 @@ function scan(c: Columns, q: Scan, top: TopHits, foreign: number[]): number | un
       if (f & WEEKLY_UNSURE) return undefined;
       weekly = weeklyOf[k]!;
     }
-    if (budget !== Number.POSITIVE_INFINITY && !(weekly <= budget)) continue;
+    if (budget !== Number.POSITIVE_INFINITY && !within && !(weekly <= budget)) continue;
     total++;
     const key =
       sortBy === BY_FEATURED
