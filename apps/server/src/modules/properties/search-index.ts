@@ -311,7 +311,7 @@ const WEEKLY_UNSURE = 4;
 /**
  * What a search's loop reads of each villa, one typed array per figure, in scan order (id order). A
  * search reads a few kB of these instead of two objects per villa (3 MB at 10,000 villas, a cache
- * miss or two each): the dated all-country search's decision went from ~0.6 to ~0.2 ms there
+ * miss or two each): the dated all-country search's decision went from ~0.6 to ~0.35 ms there
  * (docs/perf/search-plans.md, eighth round). The villas' objects serve what is rare: amenities, stay
  * rules, sums outside the window, the page's hits.
  */
