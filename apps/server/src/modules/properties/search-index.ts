@@ -312,8 +312,8 @@ const WEEKLY_UNSURE = 4;
  * What a search's loop reads of each villa, one typed array per figure, in scan order (id order). A
  * search reads a few kB of these instead of two objects per villa (3 MB at 10,000 villas, a cache
  * miss or two each): the dated all-country search's decision went from ~0.6 to ~0.35 ms there
- * (docs/perf/search-plans.md, eighth round). The villas' objects serve what is rare: amenities, stay
- * rules, sums outside the window, the page's hits.
+ * (docs/perf/search-plans.md, eighth round). The villas' objects serve what is rare: amenities, sums
+ * outside the window, the page's hits.
  */
 interface Columns {
   villas: Villa[];
@@ -339,6 +339,13 @@ interface Columns {
 
 function columnsOf(villas: Villa[], window: Window | null, destinationIds: Map<string, number>): Columns {
   const n = villas.length;
+  const ruleCount = villas.reduce((sum, v) => sum + v.rules.length, 0);
+  const rules = {
+    start: new Int32Array(ruleCount),
+    end: new Int32Array(ruleCount),
+    minNights: new Int32Array(ruleCount),
+    days: new Int32Array(ruleCount),
+  };
   const c: Columns = {
     villas,
     ids: new Int32Array(n),
@@ -351,20 +358,8 @@ function columnsOf(villas: Villa[], window: Window | null, destinationIds: Map<s
     weekly: new Float64Array(n),
     column: new Int32Array(n),
     ruleAt: new Int32Array(n + 1),
-    rules: {
-      start: new Int32Array(0),
-      end: new Int32Array(0),
-      minNights: new Int32Array(0),
-      days: new Int32Array(0),
-    },
+    rules,
   };
-  const ruleCount = villas.reduce((sum, v) => sum + v.rules.length, 0);
-  const rules = (c.rules = {
-    start: new Int32Array(ruleCount),
-    end: new Int32Array(ruleCount),
-    minNights: new Int32Array(ruleCount),
-    days: new Int32Array(ruleCount),
-  });
   let r = 0;
   villas.forEach((v, k) => {
     c.ids[k] = v.id;
