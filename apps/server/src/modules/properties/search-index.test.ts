@@ -348,6 +348,20 @@ describe('SearchIndex never answers from data it has not seen', () => {
     expect(totalOf(index, page(country))).toBe(0);
   });
 
+  it('sees a new price of a villa whose sums were read into the day-major window', async () => {
+    const { villa, country } = await oneVilla();
+    await price(ctx.db, villa.id, eachNight('2031-06-20', '2031-07-20'), 1500, 'EUR');
+    const index = await readIndex({ windowSlack: Infinity });
+    const search = page(country, { stay });
+    expect((await viaIndex(index, search)).items.map((p) => p.weeklyPriceEur)).toEqual([10_500]);
+    const before = index.sumsLayout;
+
+    await ctx.db.execute(sql`update daily_pricing set price = 2000 where property_id = ${villa.id}`);
+    expect((await viaIndex(index, search)).items.map((p) => p.weeklyPriceEur)).toEqual([14_000]);
+    // It was in the window, and left it for an array of its own when its sums were read again.
+    expect(index.sumsLayout).toEqual({ window: before.window - 1, own: before.own + 1 });
+  });
+
   it('without the check against `search_changes`, its answer would be stale (the check is what keeps it right)', async () => {
     const { villa, country } = await oneVilla();
     const index = await readIndex();
