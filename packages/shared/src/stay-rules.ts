@@ -1,4 +1,3 @@
-import { MONTH_NAMES } from './calendar.js';
 /**
  * Stay rules (issue 13): per villa and period, a minimum number of nights and/or the weekdays a
  * stay may start on. The rule that applies to a stay is the one whose period (both dates included)
@@ -7,6 +6,8 @@ import { MONTH_NAMES } from './calendar.js';
  * client's villa dialog checks a stay before it is sent and loads no zod for it (the schemas are in
  * stay-rules-schema.ts).
  */
+
+import { MONTH_NAMES } from './calendar.js';
 
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
