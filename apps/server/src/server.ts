@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config/env';
 import { bootstrap, prepareDatabase } from './db/bootstrap';
 import { createDatabase } from './db/client';
+import { loadMallocTrim, trimAfterFullCollections } from './lib/malloc-trim';
 
 async function main() {
   let config;
@@ -35,6 +36,8 @@ async function main() {
   })();
   // Awaited below; a failure before then must not count as unhandled.
   opening.catch(() => undefined);
+  const trim = await loadMallocTrim();
+  if (trim) trimAfterFullCollections(trim);
   const { buildApp } = await import('./app');
   const { first, database } = await opening;
   const app = await buildApp({ config, database, serveWeb: true, logger });
