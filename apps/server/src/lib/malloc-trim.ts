@@ -5,11 +5,12 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
  * a heap, so a heap with one live block near its end keeps everything below it. Only
  * `malloc_trim(0)` hands the free pages in the middle back to the system, and Node has no call for it.
  * The server calls it through koffi (a C FFI with prebuilt binaries) after each full garbage
- * collection, as Ruby does after its major collections: a full collection is when V8 frees the
- * buffers of many answers, the database driver's and compression's among them. On the embedded
- * database a start compiles PostgreSQL's WebAssembly, whose optimising compiler alone allocates
- * ~600 MB at its peak; trimmed, the server stands ~40 MB lower once started and ~30 MB lower after
- * the bench's load, for ~2.5 ms per full collection (issue 10, docs/perf/search-plans.md, ninth round).
+ * collection, as MoarVM does after its collections (the JDK trims on a timer,
+ * `-XX:TrimNativeHeapInterval`): a full collection is when V8 frees the buffers of many answers,
+ * the database driver's and compression's among them. On the embedded database a start compiles
+ * PostgreSQL's WebAssembly, whose optimising compiler alone allocates ~600 MB at its peak; trimmed,
+ * the server stood 35–50 MB lower once started and 40 MB lower during and after a probe's load, for
+ * ~2.5 ms per full collection (issue 10, docs/perf/search-plans.md, ninth round).
  */
 export type Trim = () => boolean;
 
