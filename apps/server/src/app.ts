@@ -13,8 +13,10 @@ import { auditPlugin } from './plugins/audit';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
 import { authPlugin, type RouteAccess } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { clientErrorHandler, connectionGuardPlugin } from './plugins/connection-guard';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { pressurePlugin } from './plugins/pressure';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { webPlugin } from './plugins/web';
@@ -69,6 +71,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // Node's own bounds on a connection (the route-level body timeout is connection-guard's): the
+    // headers within REQUEST_TIMEOUT_MS, the whole request within the upload allowance, checked
+    // often enough for a short test setting to take effect on time.
+    requestTimeout: opts.config.uploadRequestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(opts.config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(
+        5000,
+        Math.max(100, Math.floor(Math.min(opts.config.requestTimeoutMs, 60_000) / 4)),
+      ),
+    },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +133,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  // First of the request hooks: a connection's accounting and its body's deadline, then the load shedding.
+  await app.register(connectionGuardPlugin, { config: opts.config });
+  await app.register(pressurePlugin, { config: opts.config });
   // Before every route (API, docs, uploads, web app): it attaches itself to each route as it is added.
   await app.register(compressionPlugin);
   await app.register(cookie, { secret: opts.config.sessionSecret });

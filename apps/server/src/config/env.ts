@@ -104,6 +104,12 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
   SESSION_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(10),
   SEARCH_INDEX: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(30_000),
+  UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(120_000),
+  MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(2000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(256),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(1000),
+  PRESSURE_MAX_HEAP_PERCENT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100).default(90),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -137,6 +143,13 @@ const configSchema = envSchema
         code: 'custom',
         path: [],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither',
+      });
+    }
+    if (e.UPLOAD_REQUEST_TIMEOUT_MS < e.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'UPLOAD_REQUEST_TIMEOUT_MS: must be at least REQUEST_TIMEOUT_MS',
       });
     }
     if (e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS < e.LOGIN_ACCOUNT_LOCK_SECONDS) {
@@ -217,6 +230,30 @@ const configSchema = envSchema
        * (modules/properties/search-index.ts); 'off' runs every search in the database.
        */
       searchIndex: e.SEARCH_INDEX === 'on',
+      /**
+       * How long a client may take to send a request's body (an image upload's on the routes that take
+       * files); past it the request is answered 408 and its connection closed
+       * (plugins/connection-guard.ts, docs/operations.md).
+       */
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
+      /**
+       * Open connections (keep-alive sockets and live-notification streams included): in all, and per
+       * client address; the per-address cap is off behind a trusted proxy, where every socket is the
+       * proxy's.
+       */
+      connections: {
+        max: e.MAX_CONNECTIONS,
+        perAddress: e.TRUST_PROXY ? undefined : e.MAX_CONNECTIONS_PER_ADDRESS,
+      },
+      /**
+       * Past either threshold the server answers 503 with Retry-After instead of starting more work
+       * (plugins/pressure.ts); 0 turns a check off.
+       */
+      pressure: {
+        maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+        maxHeapPercent: e.PRESSURE_MAX_HEAP_PERCENT,
+      },
       company: {
         brandName: e.BRAND_NAME,
         name: e.COMPANY_NAME,
@@ -258,6 +295,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SYNC_INTERVAL_MINUTES: '0',
     ICAL_INTERVAL_MINUTES: '0',
     HOLD_SWEEP_SECONDS: '0',
+    // A test worker shares its cores with the others: a busy second must not shed its requests.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_HEAP_PERCENT: '0',
     ...overrides,
   });
 }

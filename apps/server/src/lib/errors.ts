@@ -82,3 +82,16 @@ export class TooManyRequestsError extends AppError {
     this.retryAfterSeconds = seconds;
   }
 }
+
+/**
+ * 503 SERVICE_UNAVAILABLE: the server cannot take this request now (under pressure, a full queue);
+ * the error handler sends `retryAfterSeconds` as `Retry-After`.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'The service is busy. Please try again in a few seconds.',
+    public readonly retryAfterSeconds = 5,
+  ) {
+    super(503, ErrorCode.SERVICE_UNAVAILABLE, message);
+  }
+}

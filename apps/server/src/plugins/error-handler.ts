@@ -3,7 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, pgErrorCode } from '../db/client';
-import { AppError, TooManyRequestsError, ValidationError, type FieldIssue } from '../lib/errors';
+import {
+  AppError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+  type FieldIssue,
+} from '../lib/errors';
 
 const DEFAULT_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
@@ -82,7 +88,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, err.message);
       // Every limiter's 429: the seconds to wait as Retry-After, beside the message that says them.
-      if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError)
+        reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({
         code: err.code,
         message: err.message,

@@ -91,6 +91,7 @@ export const ERROR_STATUS = {
   INTERNAL: [500],
   UPSTREAM_ERROR: [502, 504],
   SERVICE_UNAVAILABLE: [503],
+  REQUEST_TIMEOUT: [408],
 } as const satisfies Record<ErrorCode, readonly [number, ...number[]]>;
 
 /** An error body as the server writes it: the code is one of `ErrorCode`, never free text. */

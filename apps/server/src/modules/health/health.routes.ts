@@ -4,11 +4,19 @@ import { z } from 'zod';
 /** /readyz answers within this, whatever the database does (load balancers probe it often). */
 const READY_TIMEOUT_MS = 1000;
 
+/** The load the server measures (plugins/pressure.ts) and its open connections. */
+const pressureSchema = z.object({
+  underPressure: z.boolean(),
+  eventLoopDelayMs: z.number(),
+  heapUsedPercent: z.number(),
+  connections: z.number().int(),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
-      config: { access: 'public' },
+      config: { access: 'public', neverShed: true },
       schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async () => ({ status: 'ok' as const }),
@@ -16,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
-      config: { access: 'public' },
+      config: { access: 'public', neverShed: true },
       schema: {
         hide: true,
         response: {
@@ -25,25 +33,39 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             database: z.string(),
             /** Who decides paged searches: the in-process index once read, the database until then. */
             search: z.enum(['index', 'database']),
+            pressure: pressureSchema,
           }),
-          503: z.object({ status: z.literal('unavailable'), database: z.string() }),
+          503: z.object({
+            status: z.enum(['unavailable', 'under-pressure']),
+            database: z.string(),
+            pressure: pressureSchema,
+          }),
         },
       },
     },
     async (_req, reply) => {
+      const pressure = { ...app.pressure(), connections: app.connectionStats().open };
       try {
         await app.database.ping(READY_TIMEOUT_MS);
-        return {
-          status: 'ready' as const,
-          database: app.database.kind,
-          search: app.searchIndex?.ready ? ('index' as const) : ('database' as const),
-        };
       } catch {
         return reply
           .code(503)
           .header('retry-after', '5')
-          .send({ status: 'unavailable' as const, database: app.database.kind });
+          .send({ status: 'unavailable' as const, database: app.database.kind, pressure });
       }
+      // Shedding requests: ready for none more (a load balancer sends them to another instance).
+      if (pressure.underPressure) {
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ status: 'under-pressure' as const, database: app.database.kind, pressure });
+      }
+      return {
+        status: 'ready' as const,
+        database: app.database.kind,
+        search: app.searchIndex?.ready ? ('index' as const) : ('database' as const),
+        pressure,
+      };
     },
   );
 };

@@ -124,7 +124,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/upload/image',
     {
-      config: { access: 'admin', audit: 'image.upload' },
+      config: { access: 'admin', audit: 'image.upload', upload: true },
       preHandler: refuseDeclaredOversize,
       schema: {
         tags: ['admin'],
