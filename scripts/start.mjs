@@ -1,6 +1,6 @@
 // `npm start`: builds the web app, the server and the prepared demo when their sources are newer than
 // the build, then runs the server (migrations, first-run demo, API and web app on one port).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,9 +56,20 @@ build('@villas/demo-data', p('packages/demo-data/dist/prepared.json'), [
 ]);
 
 const { serverEnv, serverNodeFlags } = await import(pathToFileURL(p('apps/server/node-flags.mjs')).href);
-const child = spawn(process.execPath, [...serverNodeFlags(), p('apps/server/dist/server.js')], {
-  stdio: 'inherit',
-  env: serverEnv(),
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+const { supervise, supervisorSettings } = await import(pathToFileURL(p('apps/server/supervise.mjs')).href);
+// Started again after a crash, with back-off (apps/server/supervise.mjs, docs/operations.md).
+let settings;
+try {
+  settings = supervisorSettings();
+} catch (err) {
+  console.error(`Invalid configuration:\n  - ${err.message}`);
+  process.exit(1);
+}
+process.exit(
+  await supervise({
+    command: process.execPath,
+    args: [...serverNodeFlags(), p('apps/server/dist/server.js')],
+    env: serverEnv(),
+    ...settings,
+  }),
+);

@@ -11,6 +11,8 @@ export const ROBUSTNESS_TESTS = [
   'test/input-bounds.test.ts',
   'test/postgres-restart.test.ts',
   'test/sigterm.test.ts',
+  'test/slow-body-flood.test.ts',
+  'test/crash-restart.test.ts',
 ];
 
 /** What both server projects share: one migrated database each file clones, long hooks, forks. */

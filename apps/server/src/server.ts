@@ -1,3 +1,4 @@
+import { CONFIG_ERROR_EXIT } from '../supervise.mjs';
 import { ConfigError, loadConfig, loadDotEnv } from './config/env';
 import { bootstrap, prepareDatabase } from './db/bootstrap';
 import { createDatabase } from './db/client';
@@ -11,7 +12,8 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(1);
+      // EX_CONFIG: npm start's supervisor does not start the server again for the same refusal.
+      process.exit(CONFIG_ERROR_EXIT);
     }
     throw err;
   }

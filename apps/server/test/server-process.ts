@@ -19,8 +19,8 @@ import { processEnv } from '../src/config/env';
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '../src/server.ts');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+export const serverEntry = path.resolve(here, '../src/server.ts');
+export const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -46,10 +46,12 @@ export interface ServerProcess {
 export async function startServer(
   env: Record<string, string>,
   startTimeoutMs = 60_000,
+  /** The process to run instead of the server (e.g. the supervisor running it); tsx is loaded first. */
+  entry: string = serverEntry,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const cwd = mkdtempSync(path.join(tmpdir(), 'villas-server-cwd-'));
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
     cwd,
     env: {
       PATH: processEnv.PATH ?? '',

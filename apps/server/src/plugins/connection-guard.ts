@@ -191,7 +191,12 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     socket.end(
       tooLarge
-        ? rawAnswer(431, 'Request Header Fields Too Large', ErrorCode.VALIDATION_FAILED, 'The request headers are too large')
+        ? rawAnswer(
+            431,
+            'Request Header Fields Too Large',
+            ErrorCode.VALIDATION_FAILED,
+            'The request headers are too large',
+          )
         : rawAnswer(400, 'Bad Request', ErrorCode.VALIDATION_FAILED, 'The request could not be read'),
     );
   }
