@@ -62,7 +62,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A deep queue of connections the kernel accepted for us: in a burst of new connections (a flood,
+  // or many clients at once) a client waits its turn there instead of having its SYN dropped and
+  // retried only a second later (Linux caps it at net.core.somaxconn, 4096 by default).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const url =
     config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   app.log.info(`${config.company.brandName} is ready at ${url} (database: ${database.kind})`);

@@ -97,6 +97,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         ...(err.details !== undefined ? { details: err.details } : {}),
       });
     }
+    // The client went away while its body was being read (it closed the connection, or the
+    // connection guard let it go): nobody to answer and nothing wrong with the server.
+    if (request.raw.destroyed && err.code === 'ECONNRESET') {
+      request.log.debug({ err }, 'client closed the connection before its request arrived');
+      return reply.code(400).send({
+        code: ErrorCode.VALIDATION_FAILED,
+        message: 'The connection closed before the request arrived',
+        issues: [{ path: [], message: 'The connection closed before the request arrived' }],
+        requestId: request.id,
+      });
+    }
     // The database is down, restarting or too slow: not the caller's fault and not a bug either.
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');
