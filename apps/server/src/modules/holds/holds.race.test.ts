@@ -82,10 +82,12 @@ describe('two agents racing for the same nights', () => {
 
 describe('the expiry sweep on two instances', () => {
   it('expires each overdue hold exactly once, frees its nights and tells its agent once', async () => {
-    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    // Two agents, each within the per-agent cap on active holds.
+    const agents = [await signedIn(ctx.app, ctx.db, 'agent'), await signedIn(ctx.app, ctx.db, 'agent')];
     const ids: number[] = [];
     const villas: number[] = [];
     for (let i = 0; i < 24; i++) {
+      const agent = agents[i % 2]!;
       const property = await createProperty(ctx.db);
       villas.push(property.id);
       const inquiryId = await sendBookingInquiry(ctx.app, {

@@ -225,8 +225,8 @@ describe('placing a hold', () => {
   });
 
   it('holds a villa once per inquiry at a time, and not a villa that is not available', async () => {
-    const { inquiryId } = await heldVilla(stayIn(70, 2));
-    const again = await placeHold(ctx.app, agentA.cookie, { inquiryId, ...stayIn(80, 2) });
+    const { inquiryId } = await heldVilla(stayIn(70, 4));
+    const again = await placeHold(ctx.app, agentA.cookie, { inquiryId, ...stayIn(71, 2) });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(HOLD_MESSAGES.alreadyHeld);
 
