@@ -602,7 +602,7 @@ describe('other writers of the calendar never overwrite or clear a held night', 
 });
 
 describe('administrators: every active hold, several released at once', () => {
-  const release = (cookie: string, payload: unknown) =>
+  const release = (cookie: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/admin/holds/release', headers: { cookie }, payload });
 
   it('lists the holds in force, newest first, a page at a time', async () => {
