@@ -407,6 +407,10 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/holds/:id/confirm': {
     request: async (w) => ({ url: `/api/holds/${await holdOfA(w)}/confirm` }),
   },
+  'GET /api/admin/holds': { request: () => ({ url: '/api/admin/holds?limit=5' }) },
+  'POST /api/admin/holds/release': {
+    request: async (w) => ({ url: '/api/admin/holds/release', payload: { ids: [await holdOfA(w)] } }),
+  },
 
   // Stay rules (issue 13): a fresh period of the matrix villa per written rule.
   'GET /api/admin/properties/:propertyId/stay-rules': {

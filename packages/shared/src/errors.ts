@@ -22,6 +22,10 @@ export const ErrorCode = {
   SYNC_RUNNING: 'SYNC_RUNNING',
   /** The connection is disabled. */
   CONNECTION_DISABLED: 'CONNECTION_DISABLED',
+  /** The agent already keeps as many active holds as one agent may (409). */
+  HOLD_LIMIT_ACTIVE: 'HOLD_LIMIT_ACTIVE',
+  /** The hold would take the agent's held nights over what one agent may hold at once (409). */
+  HOLD_LIMIT_NIGHTS: 'HOLD_LIMIT_NIGHTS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
+import { dbIdSchema, pageQuerySchema, pageSchema, pagingQuerySchema, pathIdSchema } from './common.js';
 import { isNotPastStart, isoDateSchema, nightsBetween, PAST_CHECK_IN_MESSAGE } from './dates.js';
+import { plural } from './domain/text.js';
 
 /**
  * Holds (options) on a villa's nights, placed from a booking inquiry (issue 13, docs/decisions/013-holds.md):
@@ -21,6 +22,11 @@ export const HOLD_LIMITS = {
   maxHours: 7 * 24,
   /** The longest stay one hold may block. */
   maxNights: 90,
+  /** The most holds an administrator releases in one call (POST /api/admin/holds/release). */
+  maxReleaseIds: 200,
+  /** The administrators' list of active holds: a page's size, and the most one page may hold. */
+  adminPageSize: 50,
+  adminMaxPageSize: 200,
 } as const;
 
 /** The expiry choices the forms offer (hours). */
@@ -51,6 +57,24 @@ export const HOLD_MESSAGES = {
   expired: 'This hold has expired and its nights were released; place a new hold if the dates are still free',
   heldNights: (nights: string) =>
     `These nights are held for an agent: ${nights}. Release or confirm the hold first.`,
+  /** A hold on an inquiry with dates: its nights lie within them (`stay` names them). */
+  outsideInquiryDates: (stay: string) =>
+    `A hold on this inquiry stays within its dates (${stay}): choose nights between its check-in and check-out`,
+  /** A hold on a request without dates: at most `max` nights. */
+  undatedTooLong: (max: number, nights: number) =>
+    `A hold on a request without dates covers at most ${plural(max, 'night')} (these dates are ${plural(nights, 'night')}). Choose a shorter stay.`,
+  /**
+   * The agent keeps as many active holds as one agent may. `who` is the agent's name when an
+   * administrator places the hold for them (null: the agent themself).
+   */
+  activeCap: (who: string | null, active: number, max: number) =>
+    `${who ? `${who} already has` : 'You already have'} ${plural(active, 'active hold')}; one agent may keep at most ${max}. Release one or let one expire first.`,
+  /** The hold's nights would take the agent's held nights over the cap. */
+  nightsCap: (who: string | null, held: number, adding: number, max: number) =>
+    `${who ? `${who} already holds` : 'You already hold'} ${plural(held, 'night')}; this hold’s ${adding} would make ${held + adding}, and one agent may hold at most ${max} nights at once. Release a hold or hold fewer nights.`,
+  releaseIds: 'Send the ids of the holds to release as a list of numbers',
+  releaseNone: 'Choose at least one hold to release',
+  releaseTooMany: `Release at most ${HOLD_LIMITS.maxReleaseIds} holds at once`,
 } as const;
 
 const hoursSchema = z
@@ -117,6 +141,34 @@ export const holdListQuerySchema = z.object({
   propertyId: pathIdSchema('property id').optional(),
   ...pagingQuerySchema.shape,
 });
+
+/** `GET /api/admin/holds`: every agent's holds in force, newest first, paged. */
+export const adminHoldsQuerySchema = z.object({
+  ...pageQuerySchema(HOLD_LIMITS.adminPageSize, HOLD_LIMITS.adminMaxPageSize).shape,
+});
+export type AdminHoldsQuery = z.input<typeof adminHoldsQuerySchema>;
+
+export const holdPageSchema = pageSchema(holdSchema);
+export type HoldPage = z.infer<typeof holdPageSchema>;
+
+/** `POST /api/admin/holds/release`: the holds an administrator releases at once. */
+export const holdReleaseInputSchema = z.object({
+  ids: z
+    .array(dbIdSchema, { error: HOLD_MESSAGES.releaseIds })
+    .min(1, HOLD_MESSAGES.releaseNone)
+    .max(HOLD_LIMITS.maxReleaseIds, HOLD_MESSAGES.releaseTooMany),
+});
+export type HoldReleaseInput = z.input<typeof holdReleaseInputSchema>;
+
+/**
+ * What a release of several holds did: the ids released, and the ids that were not active any more
+ * (released, confirmed or expired meanwhile, or no such hold), each in ascending order.
+ */
+export const holdReleaseResultSchema = z.object({
+  released: z.array(z.number().int()),
+  notActive: z.array(z.number().int()),
+});
+export type HoldReleaseResult = z.infer<typeof holdReleaseResultSchema>;
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 const parts = (iso: string) => {

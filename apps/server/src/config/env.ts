@@ -94,6 +94,9 @@ const envSchema = z.object({
   SYNC_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
   ICAL_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(15),
   HOLD_SWEEP_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(30),
+  HOLD_MAX_NIGHTS_UNDATED: z.coerce.number({ error: 'must be a number' }).int().min(1).max(90).default(14),
+  HOLD_MAX_ACTIVE_PER_AGENT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
+  HOLD_MAX_NIGHTS_PER_AGENT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(120),
   PREVIOUS_APP_SECRETS: z.string().default(''),
   LIVE_HEARTBEAT_MS: z.coerce
     .number({ error: 'must be a number' })
@@ -209,8 +212,17 @@ const configSchema = envSchema
       },
       /** Scheduler intervals in minutes; 0 = off. */
       sync: { intervalMinutes: e.SYNC_INTERVAL_MINUTES, icalIntervalMinutes: e.ICAL_INTERVAL_MINUTES },
-      /** How often expired holds are freed, in seconds (0 = never: only when their nights are asked for). */
-      holds: { sweepSeconds: e.HOLD_SWEEP_SECONDS },
+      /**
+       * Holds: how often expired holds are freed, in seconds (0 = never: only when their nights are
+       * asked for); the longest hold on a request without dates; and per agent, the most active holds
+       * and held nights at once (docs/decisions/013-holds.md).
+       */
+      holds: {
+        sweepSeconds: e.HOLD_SWEEP_SECONDS,
+        maxNightsUndated: e.HOLD_MAX_NIGHTS_UNDATED,
+        maxActivePerAgent: e.HOLD_MAX_ACTIVE_PER_AGENT,
+        maxNightsPerAgent: e.HOLD_MAX_NIGHTS_PER_AGENT,
+      },
       /** Earlier app secrets, still accepted to decrypt stored API secrets during a rotation. */
       previousSecrets: e.PREVIOUS_APP_SECRETS.split(',')
         .map((s) => s.trim())

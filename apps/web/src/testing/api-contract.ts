@@ -14,6 +14,8 @@ import {
   currentUserSchema,
   exchangeRateSchema,
   featuredPropertySchema,
+  holdPageSchema,
+  holdReleaseResultSchema,
   holdSchema,
   icalExportSchema,
   icalFeedSchema,
@@ -99,6 +101,8 @@ export const API_CONTRACT = {
   'GET /api/holds/:id': answers(holdSchema),
   'POST /api/holds/:id/release': answers(holdSchema),
   'POST /api/holds/:id/confirm': answers(holdSchema),
+  'GET /api/admin/holds': answers(holdPageSchema),
+  'POST /api/admin/holds/release': answers(holdReleaseResultSchema),
 
   'GET /api/admin/properties/:propertyId/stay-rules': answers(z.array(stayRuleSchema)),
   'POST /api/admin/properties/:propertyId/stay-rules': answers(stayRuleSchema, 201),

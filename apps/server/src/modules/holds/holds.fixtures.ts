@@ -73,3 +73,28 @@ export async function makeOverdue(db: Db, holdId: number): Promise<void> {
     .set({ expiresAt: sql`now() - interval '1 minute'` })
     .where(and(eq(holds.id, holdId), eq(holds.status, 'active')));
 }
+
+/**
+ * `count` active holds of `agentId` on one villa, `nights` long each and expiring in a day, written
+ * directly (as if placed earlier, before a cap applied; their nights are not blocked, only the holds
+ * count). Answers their ids.
+ */
+export async function seedActiveHolds(
+  db: Db,
+  p: { agentId: number; count: number; nights: number; propertyId: number },
+): Promise<number[]> {
+  const rows = await db
+    .insert(holds)
+    .values(
+      Array.from({ length: p.count }, (_, i) => ({
+        propertyId: p.propertyId,
+        agentId: p.agentId,
+        createdById: p.agentId,
+        clientName: 'Earlier Client',
+        ...stayIn(400 + i * 100, p.nights),
+        expiresAt: new Date(Date.now() + 24 * 3_600_000),
+      })),
+    )
+    .returning({ id: holds.id });
+  return rows.map((r) => r.id);
+}

@@ -1,4 +1,4 @@
-import { addDays, eachNight, type Hold } from '@villas/shared';
+import { addDays, eachNight, ErrorCode, type Hold } from '@villas/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -7,7 +7,14 @@ import { createDatabase, type Database } from '../../db/client';
 import { holds, notifications } from '../../db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { makeOverdue, nightsOf, placeHold, sendBookingInquiry, stayIn } from './holds.fixtures';
+import {
+  makeOverdue,
+  nightsOf,
+  placeHold,
+  seedActiveHolds,
+  sendBookingInquiry,
+  stayIn,
+} from './holds.fixtures';
 import { HoldSweeper } from './holds.sweeper';
 
 /**
@@ -80,12 +87,67 @@ describe('two agents racing for the same nights', () => {
   });
 });
 
+/**
+ * The caps are counted and the hold inserted under a lock per agent: on PostgreSQL, without it, the
+ * concurrent transactions all count the same holds and all pass (PGlite runs one transaction at a
+ * time, so there the lock changes nothing).
+ */
+describe('one agent racing against their own caps', () => {
+  /**
+   * Six holds of one agent at once, half through each instance, each on its own villa and inquiry
+   * (so only the agent's caps are shared), after `seeded` holds of `nights` nights each.
+   */
+  async function raceAtCap(seeded: { count: number; nights: number }, nights: number) {
+    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    const villa = await createProperty(ctx.db);
+    await seedActiveHolds(ctx.db, { agentId: agent.user.id, propertyId: villa.id, ...seeded });
+    const requests: Array<{ app: App; inquiryId: number }> = [];
+    for (let i = 0; i < 6; i++) {
+      const property = await createProperty(ctx.db);
+      const inquiryId = await sendBookingInquiry(ctx.app, {
+        propertyId: property.id,
+        cookie: agent.cookie,
+        ...stayIn(30, nights),
+      });
+      requests.push({ app: i % 2 ? other : ctx.app, inquiryId });
+    }
+    const answers = await Promise.all(
+      requests.map((r) => placeHold(r.app, agent.cookie, { inquiryId: r.inquiryId })),
+    );
+    const rows = await ctx.db.select().from(holds).where(eq(holds.agentId, agent.user.id));
+    return {
+      codes: answers.map((r) => r.statusCode),
+      refusals: answers.filter((r) => r.statusCode === 409),
+      rows,
+    };
+  }
+
+  it('at 19 of 20 active holds: exactly one of six concurrent holds passes', async () => {
+    const { codes, refusals, rows } = await raceAtCap({ count: 19, nights: 1 }, 2);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(refusals).toHaveLength(5);
+    for (const r of refusals) expect(r.json().code).toBe(ErrorCode.HOLD_LIMIT_ACTIVE);
+    expect(rows.filter((h) => h.status === 'active')).toHaveLength(20);
+  });
+
+  it('two nights short of 120 held nights: exactly one of six concurrent two-night holds passes', async () => {
+    const { codes, refusals, rows } = await raceAtCap({ count: 2, nights: 59 }, 2);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(refusals).toHaveLength(5);
+    for (const r of refusals) expect(r.json().code).toBe(ErrorCode.HOLD_LIMIT_NIGHTS);
+    const held = rows.filter((h) => h.status === 'active');
+    expect(held.reduce((sum, h) => sum + eachNight(h.checkIn, h.checkOut).length, 0)).toBe(120);
+  });
+});
+
 describe('the expiry sweep on two instances', () => {
   it('expires each overdue hold exactly once, frees its nights and tells its agent once', async () => {
-    const agent = await signedIn(ctx.app, ctx.db, 'agent');
+    // Two agents, each within the per-agent cap on active holds.
+    const agents = [await signedIn(ctx.app, ctx.db, 'agent'), await signedIn(ctx.app, ctx.db, 'agent')];
     const ids: number[] = [];
     const villas: number[] = [];
     for (let i = 0; i < 24; i++) {
+      const agent = agents[i % 2]!;
       const property = await createProperty(ctx.db);
       villas.push(property.id);
       const inquiryId = await sendBookingInquiry(ctx.app, {

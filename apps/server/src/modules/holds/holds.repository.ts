@@ -50,9 +50,44 @@ export async function findProperty(db: Queryable, id: number) {
   return row;
 }
 
+/** A user's name as lists show it ('Sophie Moreau'). */
+export async function userName(db: Queryable, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row?.name;
+}
+
 export async function insertHold(db: Queryable, values: typeof holds.$inferInsert): Promise<HoldRow> {
   const [row] = await db.insert(holds).values(values).returning();
   return row!;
+}
+
+/**
+ * Serialises the placing of one agent's holds (until the transaction ends): their caps are counted
+ * and the new hold inserted by one transaction at a time, so two requests at the cap cannot both pass.
+ */
+export async function lockAgentHolds(db: Queryable, agentId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${AGENT_HOLDS_LOCK_SPACE}, ${agentId})`);
+}
+/** The advisory locks' first key for one agent's holds (other modules use other spaces). */
+const AGENT_HOLDS_LOCK_SPACE = 0x4f1d;
+
+/** An agent's holds in force (active, not past their expiry): how many, and their nights summed. */
+export async function agentHoldLoad(
+  db: Queryable,
+  agentId: number,
+): Promise<{ active: number; nights: number }> {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*)::int`,
+      nights: sql<number>`coalesce(sum(${holds.checkOut} - ${holds.checkIn}), 0)::int`,
+    })
+    .from(holds)
+    .where(and(eq(holds.agentId, agentId), eq(holds.status, 'active'), sql`${holds.expiresAt} > now()`));
+  return { active: Number(row?.active ?? 0), nights: Number(row?.nights ?? 0) };
 }
 
 /**
@@ -73,17 +108,40 @@ export async function closeHold(
 }
 
 /**
+ * Releases those of `ids` that are active and not past their expiry, in one conditional update (a
+ * hold ended meanwhile is left out). Answers the holds released, in id order.
+ */
+export async function releaseMany(db: Queryable, p: { ids: number[]; byId: number }): Promise<HoldRow[]> {
+  if (!p.ids.length) return [];
+  const rows = await db
+    .update(holds)
+    .set({ status: 'released', closedAt: sql`now()`, closedById: p.byId })
+    .where(and(inArray(holds.id, p.ids), eq(holds.status, 'active'), sql`${holds.expiresAt} > now()`))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
  * Marks active holds past their expiry as expired and answers them, each to exactly one caller:
  * rows another transaction is already ending are skipped (FOR UPDATE SKIP LOCKED), and a row ended
  * meanwhile fails the re-checked `status = 'active'`. `propertyId` / `id` narrow it.
  */
 export async function expireDue(
   db: Queryable,
-  p: { propertyId?: number; id?: number; limit?: number } = {},
+  p: { propertyId?: number; id?: number; ids?: number[]; limit?: number } = {},
 ): Promise<HoldRow[]> {
   const filters: SQL[] = [sql`status = 'active'`, sql`expires_at <= now()`];
   if (p.propertyId != null) filters.push(sql`property_id = ${p.propertyId}`);
   if (p.id != null) filters.push(sql`id = ${p.id}`);
+  if (p.ids) {
+    if (!p.ids.length) return [];
+    filters.push(
+      sql`id in (${sql.join(
+        p.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
   const due = sql`select id from holds where ${sql.join(filters, sql` and `)}
     order by id limit ${p.limit ?? 500} for update skip locked`;
   return db
@@ -152,4 +210,21 @@ export async function listHolds(
   if (p.limit) q.limit(p.limit);
   if (p.offset) q.offset(p.offset);
   return q;
+}
+
+/** Every agent's holds in force (active, not past their expiry), newest first: one page and the total. */
+export async function listActiveHolds(db: Queryable, p: { limit: number; offset: number }) {
+  const inForce = sql`${holds.status} = 'active' and ${holds.expiresAt} > now()`;
+  const [items, [count]] = await Promise.all([
+    selectHolds(db)
+      .where(inForce)
+      .orderBy(desc(holds.createdAt), desc(holds.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(holds)
+      .where(inForce),
+  ]);
+  return { items, total: Number(count?.total ?? 0) };
 }

@@ -1,13 +1,31 @@
-import { holdInputSchema, holdListQuerySchema, holdSchema, idParamSchema } from '@villas/shared';
+import {
+  adminHoldsQuerySchema,
+  holdInputSchema,
+  holdListQuerySchema,
+  holdPageSchema,
+  holdReleaseInputSchema,
+  holdReleaseResultSchema,
+  holdSchema,
+  idParamSchema,
+} from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor } from '../../plugins/auth';
-import { confirmHold, getHold, listHolds, placeHold, releaseHold } from './holds.service';
+import {
+  confirmHold,
+  getHold,
+  listActiveHolds,
+  listHolds,
+  placeHold,
+  releaseHold,
+  releaseHolds,
+} from './holds.service';
 
 /**
  * Holds on a villa's nights (issue 13): an agent places one from their booking inquiry and sees and
- * releases their own; an administrator sees every hold, releases or confirms it. Someone else's hold
- * or inquiry answers 404.
+ * releases their own; an administrator sees every hold, releases or confirms it, and sees every
+ * agent's active holds page by page and releases several at once. Someone else's hold or inquiry
+ * answers 404.
  */
 export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['holds'];
@@ -19,7 +37,8 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner-or-admin', audit: 'hold.create' },
       schema: { tags, body: holdInputSchema, response: { 201: holdSchema } },
     },
-    async (request, reply) => reply.code(201).send(await placeHold(app.db, actor(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await placeHold(app.db, actor(request), request.body, app.config.holds)),
   );
 
   app.get(
@@ -56,5 +75,30 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
     },
     async (request) => confirmHold(app.db, actor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/holds',
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: adminHoldsQuerySchema, response: { 200: holdPageSchema } },
+    },
+    async (request) => listActiveHolds(app.db, request.query),
+  );
+
+  app.post(
+    '/api/admin/holds/release',
+    {
+      config: { access: 'admin', audit: 'hold.release' },
+      schema: { tags, body: holdReleaseInputSchema, response: { 200: holdReleaseResultSchema } },
+    },
+    async (request) => {
+      const result = await releaseHolds(app.db, actor(request), request.body.ids);
+      // The log keeps what the call did, beside the ids it was sent.
+      if (request.auditDecision) {
+        request.auditDecision.summary = { released: result.released, notActive: result.notActive };
+      }
+      return result;
+    },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   eachNight,
   formatLongDate,
   formatNightRuns,
@@ -9,9 +10,12 @@ import {
   PAST_CHECK_IN_MESSAGE,
   HOLD_LIMITS,
   type Hold,
+  type HoldPage,
+  type HoldReleaseResult,
   type HoldStatus,
 } from '@villas/shared';
 import type { z } from 'zod';
+import type { Config } from '../../config/env';
 import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import { assertCanActOn, ownerFilter } from '../../lib/access';
@@ -31,6 +35,8 @@ import * as repo from './holds.repository';
 
 export type HoldInputParsed = z.output<typeof holdInputSchema>;
 type Paging = { limit?: number; offset?: number };
+/** The limits a new hold is checked against (HOLD_MAX_* settings). */
+export type HoldCaps = Pick<Config['holds'], 'maxNightsUndated' | 'maxActivePerAgent' | 'maxNightsPerAgent'>;
 
 const DEADLOCK_OR_SERIALIZATION = new Set(['40P01', '40001']);
 
@@ -112,7 +118,10 @@ async function freeHoldNights(tx: Queryable, hold: repo.HoldRow): Promise<string
  * one transaction; each agent is notified. Exactly once however many callers race: every hold is
  * answered to one transaction only (repo.expireDue). Answers the holds expired.
  */
-export async function expireHolds(db: Db, scope: { propertyId?: number; id?: number; limit?: number } = {}) {
+export async function expireHolds(
+  db: Db,
+  scope: { propertyId?: number; id?: number; ids?: number[]; limit?: number } = {},
+) {
   return db.transaction(async (tx) => {
     const expired = await repo.expireDue(tx, scope);
     for (const hold of expired) {
@@ -147,17 +156,68 @@ async function holdableInquiry(db: Queryable, actor: AuthUser, input: HoldInputP
   return { ...found, propertyId: found.propertyId, agentId: found.agentId ?? actor.id };
 }
 
-/** The stay a hold covers: the given dates, else the inquiry's, checked like the input. */
-function stayOf(input: HoldInputParsed, inquiry: { checkIn: string | null; checkOut: string | null }) {
+/**
+ * The stay a hold covers: the given dates, else the inquiry's, checked like the input. On an inquiry
+ * with dates the hold stays within them; on one without, it covers at most `maxNightsUndated` nights.
+ */
+function stayOf(
+  input: HoldInputParsed,
+  inquiry: { checkIn: string | null; checkOut: string | null },
+  caps: HoldCaps,
+) {
   const checkIn = input.checkIn ?? inquiry.checkIn;
   const checkOut = input.checkOut ?? inquiry.checkOut;
   if (!checkIn || !checkOut) throw new ValidationError(HOLD_MESSAGES.noDates);
   if (checkOut <= checkIn) throw new ValidationError(HOLD_MESSAGES.checkOutAfterCheckIn);
   if (!isNotPastStart(checkIn)) throw new ValidationError(PAST_CHECK_IN_MESSAGE);
-  if (nightsBetween(checkIn, checkOut) > HOLD_LIMITS.maxNights) {
+  const nights = nightsBetween(checkIn, checkOut);
+  if (nights > HOLD_LIMITS.maxNights) {
     throw new ValidationError(HOLD_MESSAGES.tooManyNights);
   }
+  if (inquiry.checkIn && inquiry.checkOut) {
+    const outside = [
+      ...(checkIn < inquiry.checkIn ? ['checkIn'] : []),
+      ...(checkOut > inquiry.checkOut ? ['checkOut'] : []),
+    ];
+    if (outside.length) {
+      const message = HOLD_MESSAGES.outsideInquiryDates(
+        stayText({ checkIn: inquiry.checkIn, checkOut: inquiry.checkOut }),
+      );
+      throw new ValidationError(
+        message,
+        outside.map((field) => ({ path: [field], message })),
+      );
+    }
+  } else if (nights > caps.maxNightsUndated) {
+    const message = HOLD_MESSAGES.undatedTooLong(caps.maxNightsUndated, nights);
+    throw new ValidationError(message, [{ path: ['checkOut'], message }]);
+  }
   return { checkIn, checkOut };
+}
+
+/**
+ * Refuses a new hold of `agentId` that would take them over their caps (409 naming the cap and the
+ * numbers). Run under the agent's lock (repo.lockAgentHolds), in the transaction that inserts the
+ * hold. Holds already over a cap (placed before it was lowered) stay until they end.
+ */
+async function assertWithinCaps(
+  tx: Queryable,
+  p: { actor: AuthUser; agentId: number; nights: number; caps: HoldCaps },
+) {
+  const load = await repo.agentHoldLoad(tx, p.agentId);
+  const over = load.active >= p.caps.maxActivePerAgent || load.nights + p.nights > p.caps.maxNightsPerAgent;
+  if (!over) return;
+  const who = p.agentId === p.actor.id ? null : ((await repo.userName(tx, p.agentId)) ?? 'This agent');
+  if (load.active >= p.caps.maxActivePerAgent) {
+    throw new ConflictError(
+      HOLD_MESSAGES.activeCap(who, load.active, p.caps.maxActivePerAgent),
+      ErrorCode.HOLD_LIMIT_ACTIVE,
+    );
+  }
+  throw new ConflictError(
+    HOLD_MESSAGES.nightsCap(who, load.nights, p.nights, p.caps.maxNightsPerAgent),
+    ErrorCode.HOLD_LIMIT_NIGHTS,
+  );
 }
 
 /**
@@ -165,11 +225,17 @@ function stayOf(input: HoldInputParsed, inquiry: { checkIn: string | null; check
  * [checkIn, checkOut) are blocked for everyone in the transaction that inserts the hold. Any night
  * already blocked, imported or held refuses the whole hold with 409 naming the nights; of holds
  * racing for a night exactly one wins (the calendar's blockHeldNights). Overdue holds of the villa are expired
- * first, so their nights count as free.
+ * first, so their nights count as free. The hold's agent may keep `caps` active holds and held
+ * nights at once: counted and inserted under the agent's lock, so of two requests at the cap one passes.
  */
-export async function placeHold(db: Db, actor: AuthUser, input: HoldInputParsed): Promise<Hold> {
+export async function placeHold(
+  db: Db,
+  actor: AuthUser,
+  input: HoldInputParsed,
+  caps: HoldCaps,
+): Promise<Hold> {
   const inquiry = await holdableInquiry(db, actor, input);
-  const stay = stayOf(input, inquiry);
+  const stay = stayOf(input, inquiry, caps);
   // A stay the villa's rules refuse (minimum stay, check-in days) cannot be held either: 400 with the rule.
   await assertStayAllowed(db, { propertyId: inquiry.propertyId, ...stay });
   const nights = eachNight(stay.checkIn, stay.checkOut);
@@ -177,9 +243,11 @@ export async function placeHold(db: Db, actor: AuthUser, input: HoldInputParsed)
 
   const holdId = await retrying(() =>
     db.transaction(async (tx) => {
+      await repo.lockAgentHolds(tx, inquiry.agentId);
       const villa = await repo.findProperty(tx, inquiry.propertyId);
       if (!villa) throw new NotFoundError('Property not found');
       if (!villa.available) throw new ConflictError(HOLD_MESSAGES.villaUnavailable(villa.name));
+      await assertWithinCaps(tx, { actor, agentId: inquiry.agentId, nights: nights.length, caps });
       let hold: repo.HoldRow;
       try {
         hold = await repo.insertHold(tx, {
@@ -279,19 +347,52 @@ export async function releaseHold(db: Db, actor: AuthUser, id: number): Promise<
     const hold = await repo.closeHold(tx, { id, status: 'released', byId: actor.id });
     if (!hold) return notActive(tx, id);
     await freeHoldNights(tx, hold);
-    if (hold.agentId !== actor.id) {
-      const villa = (await repo.findProperty(tx, hold.propertyId))?.name ?? 'the villa';
-      await notify(tx, {
-        userId: hold.agentId,
-        type: 'hold_released',
-        title: `Hold released: ${villa}`,
-        message: `${actor.name} released your hold on ${villa} for ${stayText(hold)} (${hold.clientName}). Its nights are free again.`,
-        relatedId: hold.id,
-        relatedType: 'hold',
-      });
-    }
+    await tellReleased(tx, actor, hold);
   });
   return loadHold(db, id);
+}
+
+/** Tells a hold's agent that `actor` released it (not when they released it themself). */
+async function tellReleased(tx: Queryable, actor: AuthUser, hold: repo.HoldRow) {
+  if (hold.agentId === actor.id) return;
+  const villa = (await repo.findProperty(tx, hold.propertyId))?.name ?? 'the villa';
+  await notify(tx, {
+    userId: hold.agentId,
+    type: 'hold_released',
+    title: `Hold released: ${villa}`,
+    message: `${actor.name} released your hold on ${villa} for ${stayText(hold)} (${hold.clientName}). Its nights are free again.`,
+    relatedId: hold.id,
+    relatedType: 'hold',
+  });
+}
+
+/** Every agent's holds in force (administrators), newest first, one page. */
+export async function listActiveHolds(db: Db, page: { limit: number; offset: number }): Promise<HoldPage> {
+  const { items, total } = await repo.listActiveHolds(db, page);
+  return { items: items.map(toHold), total, limit: page.limit, offset: page.offset };
+}
+
+/**
+ * Releases several holds at once (administrators), in one transaction: those still active are
+ * released, their nights freed and each agent told as for a single release; those past their expiry
+ * are expired first (as the sweeper would), and with any that ended otherwise or do not exist they are
+ * answered as not active.
+ */
+export async function releaseHolds(db: Db, actor: AuthUser, ids: number[]): Promise<HoldReleaseResult> {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  await expireHolds(db, { ids: wanted });
+  const released = await retrying(() =>
+    db.transaction(async (tx) => {
+      const rows = await repo.releaseMany(tx, { ids: wanted, byId: actor.id });
+      for (const hold of rows) {
+        await freeHoldNights(tx, hold);
+        await tellReleased(tx, actor, hold);
+      }
+      return rows.map((r) => r.id);
+    }),
+  );
+  const done = new Set(released);
+  return { released, notActive: wanted.filter((id) => !done.has(id)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { addDays, eachNight, formatNightRuns, HOLD_MESSAGES, type Hold } from '@villas/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
@@ -225,8 +225,8 @@ describe('placing a hold', () => {
   });
 
   it('holds a villa once per inquiry at a time, and not a villa that is not available', async () => {
-    const { inquiryId } = await heldVilla(stayIn(70, 2));
-    const again = await placeHold(ctx.app, agentA.cookie, { inquiryId, ...stayIn(80, 2) });
+    const { inquiryId } = await heldVilla(stayIn(70, 4));
+    const again = await placeHold(ctx.app, agentA.cookie, { inquiryId, ...stayIn(71, 2) });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(HOLD_MESSAGES.alreadyHeld);
 
@@ -598,5 +598,109 @@ describe('other writers of the calendar never overwrite or clear a held night', 
     expect(await ctx.db.execute(sql`select 1 from holds where property_id = ${property.id}`)).toMatchObject({
       rows: [],
     });
+  });
+});
+
+describe('administrators: every active hold, several released at once', () => {
+  const release = (cookie: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/admin/holds/release', headers: { cookie }, payload });
+
+  it('lists the holds in force, newest first, a page at a time', async () => {
+    const { hold: older } = await heldVilla(stayIn(300, 2));
+    const { hold: newer } = await heldVilla(stayIn(302, 2));
+    const { hold: overdue } = await heldVilla(stayIn(304, 2));
+    await makeOverdue(ctx.db, overdue.id);
+    const first = await call('GET', '/api/admin/holds?limit=1', admin.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    const page = first.json() as { items: Hold[]; total: number; limit: number; offset: number };
+    expect(page).toMatchObject({ limit: 1, offset: 0 });
+    expect(page.items.map((h) => h.id)).toEqual([newer.id]);
+    const all = (await call('GET', `/api/admin/holds?limit=200`, admin.cookie)).json() as typeof page;
+    expect(all.total).toBe(all.items.length);
+    expect(all.items.every((h) => h.status === 'active')).toBe(true);
+    const ids = all.items.map((h) => h.id);
+    expect(ids).toContain(older.id);
+    expect(ids).not.toContain(overdue.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    const bad = await call('GET', '/api/admin/holds?limit=201', admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('limit must be at most 200');
+  });
+
+  it('releases the active ones in one call, frees their nights, tells each agent and is audited', async () => {
+    const a1 = await heldVilla(stayIn(310, 3));
+    const a2 = await heldVilla(stayIn(314, 2));
+    const bVilla = await villa();
+    const bInquiry = await sendBookingInquiry(ctx.app, {
+      propertyId: bVilla.id,
+      cookie: agentB.cookie,
+      ...stayIn(318, 2),
+    });
+    const b = (await placeHold(ctx.app, agentB.cookie, { inquiryId: bInquiry })).json() as Hold;
+    const gone = await heldVilla(stayIn(322, 2));
+    expect((await call('POST', `/api/holds/${gone.hold.id}/release`, agentA.cookie)).statusCode).toBe(200);
+    const overdue = await heldVilla(stayIn(326, 2));
+    await makeOverdue(ctx.db, overdue.hold.id);
+    const missing = 2147483000;
+
+    const res = await release(admin.cookie, {
+      ids: [b.id, a2.hold.id, a1.hold.id, gone.hold.id, overdue.hold.id, missing, a1.hold.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const released = [a1.hold.id, a2.hold.id, b.id].sort((x, y) => x - y);
+    expect(res.json()).toEqual({
+      released,
+      notActive: [gone.hold.id, overdue.hold.id, missing].sort((x, y) => x - y),
+    });
+
+    const rows = await ctx.db.select().from(holds).where(inArray(holds.id, released));
+    expect(rows.every((r) => r.status === 'released' && r.closedById === admin.user.id)).toBe(true);
+    for (const p of [a1.property, a2.property, bVilla]) expect((await nightsOf(ctx.db, p.id)).size).toBe(0);
+    // The overdue one expired (its agent told so), as the sweeper would have.
+    const [expired] = await ctx.db.select().from(holds).where(eq(holds.id, overdue.hold.id));
+    expect(expired!.status).toBe('expired');
+    expect(
+      (await notesOf(agentA.user.id, 'hold_expired')).filter((n) => n.relatedId === overdue.hold.id),
+    ).toHaveLength(1);
+
+    const toldA = (await notesOf(agentA.user.id, 'hold_released')).map((n) => n.relatedId);
+    expect(toldA).toEqual(expect.arrayContaining([a1.hold.id, a2.hold.id]));
+    const toldB = await notesOf(agentB.user.id, 'hold_released');
+    expect(toldB.filter((n) => n.relatedId === b.id)).toHaveLength(1);
+    expect(toldB.find((n) => n.relatedId === b.id)!.title).toBe(`Hold released: ${bVilla.name}`);
+
+    await ctx.app.auditSettled();
+    const logged = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'hold.release'), eq(auditLog.actorId, admin.user.id)));
+    const entry = logged.find((l) => (l.summary as { released?: number[] }).released?.length === 3);
+    expect(entry).toMatchObject({ targetType: 'hold', statusCode: 200 });
+    expect(entry!.summary).toMatchObject({ released, notActive: res.json().notActive });
+
+    // Sent again: nothing left to release.
+    const again = await release(admin.cookie, { ids: released });
+    expect(again.json()).toEqual({ released: [], notActive: released });
+  });
+
+  it('is for administrators only: an agent gets 403 and nothing is released', async () => {
+    const { hold, property } = await heldVilla(stayIn(330, 2));
+    const res = await release(agentA.cookie, { ids: [hold.id] });
+    expect(res.statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/holds', agentA.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/holds/${hold.id}`, agentA.cookie)).json().status).toBe('active');
+    expect((await nightsOf(ctx.db, property.id)).size).toBe(2);
+  });
+
+  it.each([
+    ['no ids', { ids: [] }, HOLD_MESSAGES.releaseNone],
+    ['201 ids', { ids: Array.from({ length: 201 }, (_, i) => i + 1) }, HOLD_MESSAGES.releaseTooMany],
+    ['ids that are not a list', { ids: '5' }, HOLD_MESSAGES.releaseIds],
+    ['an id that is not one', { ids: [0] }, 'Use a numeric id'],
+    ['no ids field', {}, HOLD_MESSAGES.releaseIds],
+  ])('refuses %s with 400 and a message', async (_what, payload, message) => {
+    const res = await release(admin.cookie, payload);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(message);
   });
 });

@@ -296,17 +296,17 @@ describe('bookings, client requests and holds refuse a stay the rules do not all
   });
 
   it('a hold on a stay the rules refuse: 400 with the rule, no night blocked', async () => {
-    // The inquiry was sent before the rule existed (a stay from a Wednesday, in another villa's calendar).
+    // The inquiry was sent before the rule existed; the hold asks for two of its seven nights.
     const later = (await createProperty(ctx.db)).id;
     const checkIn = addDays(todayIso(), 30);
     const inquiryId = await sendBookingInquiry(ctx.app, {
       propertyId: later,
       checkIn,
-      checkOut: addDays(checkIn, 2),
+      checkOut: addDays(checkIn, 7),
       cookie: agent.cookie,
     });
     await addRule(later, { startDate: todayIso(), endDate: addDays(todayIso(), 60), minNights: 5 });
-    const res = await placeHold(ctx.app, agent.cookie, { inquiryId });
+    const res = await placeHold(ctx.app, agent.cookie, { inquiryId, checkIn, checkOut: addDays(checkIn, 2) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: `Minimum stay 5 nights from ${dayMonth(todayIso(), todayIso().slice(0, 4) !== checkIn.slice(0, 4))}`,

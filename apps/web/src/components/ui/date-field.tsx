@@ -19,6 +19,8 @@ export interface DateFieldProps {
   onChange: (value: string | null) => void;
   /** The first selectable date (yyyy-MM-dd); earlier days are disabled. */
   min?: string;
+  /** The last selectable date (yyyy-MM-dd); later days are disabled. */
+  max?: string;
   /** Month shown when nothing is selected (yyyy-MM-dd). */
   defaultMonth?: string;
   placeholder?: string;
@@ -39,6 +41,7 @@ export function DateField({
   value,
   onChange,
   min,
+  max,
   defaultMonth,
   placeholder = 'Add date',
   id,
@@ -92,7 +95,7 @@ export function DateField({
             autoFocus
             selected={selected}
             defaultMonth={selected ?? (defaultMonth ? toDate(defaultMonth) : min ? toDate(min) : undefined)}
-            disabled={min ? { before: toDate(min) } : undefined}
+            disabled={[...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])]}
             onSelect={(d) => {
               onChange(d ? toIso(d) : null);
               setOpen(false);

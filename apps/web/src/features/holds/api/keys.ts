@@ -22,6 +22,7 @@ export function holdsKey(q: HoldsQuery = {}) {
 export function invalidateAfterHoldChange(qc: QueryClient) {
   return Promise.all([
     qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/holds') }),
+    qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/holds') }),
     qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/availability') }),
     qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/properties/search') }),
   ]);

@@ -1,5 +1,5 @@
-import { ErrorCode, type Hold } from '@villas/shared';
-import { screen, within } from '@testing-library/react';
+import { ErrorCode, type Hold, type HoldPage } from '@villas/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, route, sentRequests, server } from '../../../testing/api-handlers';
@@ -30,10 +30,13 @@ const hold = (over: Partial<Hold> = {}): Hold => ({
   ...over,
 });
 
+/** One page of the administrators' list holding `items`. */
+const page = (items: Hold[], total = items.length): HoldPage => ({ items, total, limit: 50, offset: 0 });
+
 describe('AdminHolds', () => {
   it('lists active holds with a countdown, agent and client, and confirms one after asking', async () => {
     server.use(
-      route('GET /api/holds', [hold()]),
+      route('GET /api/admin/holds', page([hold()])),
       route(
         'POST /api/holds/5/confirm',
         hold({ status: 'confirmed', closedAt: '2031-06-02T10:00:00.000Z', closedByName: 'Ines Admin' }),
@@ -48,7 +51,8 @@ describe('AdminHolds', () => {
     expect(within(card).getByText('Sophie Moreau')).toBeInTheDocument();
     expect(within(card).getByText('Azure Voyages')).toBeInTheDocument();
     expect(within(card).getByText('Camille Laurent')).toBeInTheDocument();
-    expect(calls[0]!.url).toBe('/api/holds');
+    expect(calls[0]!.url).toBe('/api/admin/holds');
+    expect(calls[0]!.query.get('limit')).toBe('50');
 
     await user.click(within(card).getByRole('button', { name: /^Confirm/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm this hold?' });
@@ -60,7 +64,7 @@ describe('AdminHolds', () => {
 
   it('shows the server’s message when a release is refused', async () => {
     server.use(
-      route('GET /api/holds', [hold()]),
+      route('GET /api/admin/holds', page([hold()])),
       route(
         'POST /api/holds/5/release',
         apiError(ErrorCode.CONFLICT, 'This hold was already released; its nights are free again'),
@@ -76,9 +80,89 @@ describe('AdminHolds', () => {
   });
 
   it('says so when no hold is active', async () => {
-    server.use(route('GET /api/holds', []));
+    server.use(route('GET /api/admin/holds', page([])));
     renderWithProviders(<AdminHolds />);
     expect(await screen.findByText('No active holds')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Release selected/ })).not.toBeInTheDocument();
+  });
+
+  it('releases the selected holds at once after asking, and says which had already ended', async () => {
+    const holds = [
+      hold({ id: 5 }),
+      hold({ id: 6, propertyName: 'Chalet Aiguille', clientName: 'Hugo Martin' }),
+      hold({ id: 7, propertyName: 'Villa Azur', agentName: 'James Hartwell', agentCompany: null }),
+    ];
+    let released = false;
+    server.use(
+      route('GET /api/admin/holds', () => page(released ? [holds[1]!] : holds)),
+      route('POST /api/admin/holds/release', () => {
+        released = true;
+        return { released: [5], notActive: [7] };
+      }),
+    );
+    const calls = sentRequests();
+    const user = userEvent.setup();
+    renderWithProviders(<AdminHolds />);
+    await screen.findByRole('article', { name: 'Villa Azur' });
+    const releaseSelected = screen.getByRole('button', { name: 'Release selected' });
+    expect(releaseSelected).toBeDisabled();
+    expect(
+      within(screen.getByRole('article', { name: 'Villa Azur' })).getByText('James Hartwell'),
+    ).toBeVisible();
+
+    // One by pointer, one from the keyboard.
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Select the hold on Villa Les Roches for Camille Laurent' }),
+    );
+    const azur = screen.getByRole('checkbox', { name: 'Select the hold on Villa Azur for Camille Laurent' });
+    azur.focus();
+    await user.keyboard(' ');
+    expect(azur).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(releaseSelected);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release 2 holds?' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Release holds' }));
+    await screen.findByText('1 hold released');
+    expect(screen.getByText('1 hold had already ended.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/admin/holds/release', { ids: [5, 7] }],
+    ]);
+    // The list is read again: only the hold left, nothing selected.
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Villa Azur' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('article', { name: 'Chalet Aiguille' })).toBeInTheDocument();
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('selects every hold shown at once, and shows the server’s message when the release fails', async () => {
+    server.use(
+      route(
+        'GET /api/admin/holds',
+        page([hold({ id: 5 }), hold({ id: 6, propertyName: 'Chalet Aiguille' })], 60),
+      ),
+      route('POST /api/admin/holds/release', apiError(ErrorCode.FORBIDDEN, 'You are not allowed to do this')),
+    );
+    const calls = sentRequests();
+    const user = userEvent.setup();
+    renderWithProviders(<AdminHolds />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all shown' }));
+    expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(3);
+    expect(screen.getByText('Showing 2 of 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Release selected' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release 2 holds?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Release holds' }));
+    await screen.findByText('You are not allowed to do this');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ ids: [5, 6] }]);
+  });
+
+  it('offers to try again when the holds cannot be loaded', async () => {
+    server.use(route('GET /api/admin/holds', apiError(ErrorCode.INTERNAL, 'Something went wrong')));
+    renderWithProviders(<AdminHolds />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The holds could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

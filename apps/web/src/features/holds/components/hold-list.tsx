@@ -1,14 +1,17 @@
 import { formatLongDate, type Hold, type HoldStatus, plural, pluralWord } from '@villas/shared';
 import { CalendarClock, Check, Undo2 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmHold, useReleaseHold } from '../api/end-hold';
+import { useAdminHolds } from '../api/get-admin-holds';
 import { useHolds } from '../api/get-holds';
+import { useReleaseHolds } from '../api/release-holds';
 import { HoldCountdown, useNow } from './hold-countdown';
 
 const STATUS: Record<HoldStatus, { label: string; tone: 'gold' | 'green' | 'gray' }> = {
@@ -30,7 +33,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function HoldCard({ hold: h, admin }: { hold: Hold; admin: boolean }) {
+/** A card's checkbox in the administrators' list: whether the hold is among those to release. */
+interface Selection {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function HoldCard({ hold: h, admin, select }: { hold: Hold; admin: boolean; select?: Selection }) {
   const headingId = useId();
   const now = useNow();
   const release = useReleaseHold();
@@ -68,15 +77,25 @@ function HoldCard({ hold: h, admin }: { hold: Hold; admin: boolean }) {
         className="rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
       >
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge tone={badge.tone}>{badge.label}</Badge>
-              {active && <HoldCountdown expiresAt={h.expiresAt} />}
+          <div className="flex min-w-0 gap-4">
+            {select && active && (
+              <Checkbox
+                className="mt-0.5"
+                checked={select.checked}
+                onCheckedChange={select.onChange}
+                aria-label={`Select the hold on ${h.propertyName} for ${h.clientName}`}
+              />
+            )}
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={badge.tone}>{badge.label}</Badge>
+                {active && <HoldCountdown expiresAt={h.expiresAt} />}
+              </div>
+              <h3 id={headingId} className="mt-2 break-words text-2xl leading-tight">
+                {h.propertyName}
+              </h3>
+              <p className="mt-1 text-sm text-stone">{stayOf(h)}</p>
             </div>
-            <h3 id={headingId} className="mt-2 break-words text-2xl leading-tight">
-              {h.propertyName}
-            </h3>
-            <p className="mt-1 text-sm text-stone">{stayOf(h)}</p>
           </div>
           {active && (
             <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -137,6 +156,38 @@ function HoldCard({ hold: h, admin }: { hold: Hold; admin: boolean }) {
   );
 }
 
+function HoldsLoading() {
+  return (
+    <div className="flex justify-center py-12">
+      <Spinner label="Loading holds" />
+    </div>
+  );
+}
+
+function HoldsFailed({ retry, busy }: { retry: () => void; busy?: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-[3px] border border-line bg-paper px-6 py-10 text-center text-sm text-stone"
+    >
+      <p>The holds could not be loaded.</p>
+      <Button className="mt-4" size="sm" variant="outline" onClick={retry} disabled={busy}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function HoldsEmpty({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-12 text-center">
+      <CalendarClock className="h-8 w-8 text-gold-deep" strokeWidth={1.25} aria-hidden />
+      <p className="mt-4 font-display text-2xl">{title}</p>
+      <p className="mt-2 max-w-md text-sm leading-relaxed text-stone">{text}</p>
+    </div>
+  );
+}
+
 function HoldsState({
   query,
   admin,
@@ -147,29 +198,9 @@ function HoldsState({
   empty: { title: string; text: string };
 }) {
   const { data, isPending, isError, refetch } = query;
-  if (isPending)
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading holds" />
-      </div>
-    );
-  if (isError)
-    return (
-      <div className="rounded-[3px] border border-line bg-paper px-6 py-10 text-center text-sm text-stone">
-        <p>The holds could not be loaded.</p>
-        <Button className="mt-4" size="sm" variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  if (data.length === 0)
-    return (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-12 text-center">
-        <CalendarClock className="h-8 w-8 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        <p className="mt-4 font-display text-2xl">{empty.title}</p>
-        <p className="mt-2 max-w-md text-sm leading-relaxed text-stone">{empty.text}</p>
-      </div>
-    );
+  if (isPending) return <HoldsLoading />;
+  if (isError) return <HoldsFailed retry={() => void refetch()} />;
+  if (data.length === 0) return <HoldsEmpty {...empty} />;
   const order = (h: Hold) => (h.status === 'active' ? 0 : 1);
   const sorted = [...data].sort((a, b) => order(a) - order(b));
   return (
@@ -196,35 +227,142 @@ export function AgentHolds() {
   );
 }
 
-/** Every active hold (admin): countdown, agent and client, Confirm and Release. */
+/**
+ * Every agent's active holds (admin), a page at a time: countdown, agent and client, Confirm and
+ * Release on each, and several selected with their checkboxes released at once after asking.
+ */
 export function AdminHolds() {
-  const query = useHolds({ status: 'active' });
+  const query = useAdminHolds();
+  const releaseMany = useReleaseHolds();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = query.data?.pages[query.data.pages.length - 1]?.total ?? 0;
+  // Only holds still on screen stay selected (one that ended elsewhere leaves the list).
+  const chosen = items.filter((h) => selected.has(h.id)).map((h) => h.id);
+  const allChosen = items.length > 0 && chosen.length === items.length;
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(new Set(on ? items.map((h) => h.id) : []));
+
+  const releaseChosen = () =>
+    releaseMany
+      .mutateAsync(chosen)
+      .then(({ released, notActive }) => {
+        setSelected(new Set());
+        const ended = notActive.length ? `${plural(notActive.length, 'hold')} had already ended.` : undefined;
+        if (released.length === 0) notify.error('No hold released', ended);
+        else notify.success(`${plural(released.length, 'hold')} released`, ended);
+        return true;
+      })
+      .catch((err: unknown) => {
+        notify.error('Error', errorMessage(err, 'Failed to release the holds'));
+        return false;
+      });
+
+  let body;
+  if (query.isPending) body = <HoldsLoading />;
+  else if (query.isError && items.length === 0)
+    body = <HoldsFailed retry={() => void query.refetch()} busy={query.isFetching} />;
+  else if (items.length === 0)
+    body = (
+      <HoldsEmpty title="No active holds" text="Holds agents place from booking inquiries appear here." />
+    );
+  else
+    body = (
+      <>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-[3px] border border-line bg-paper px-4 py-3">
+          <label className="flex cursor-pointer items-center gap-3 text-sm text-ink">
+            <Checkbox checked={allChosen} onCheckedChange={toggleAll} />
+            Select all shown
+          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-stone tabular-nums" aria-live="polite">
+              {chosen.length} selected
+            </p>
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="outline" disabled={chosen.length === 0 || releaseMany.isPending}>
+                  <Undo2 className="h-3.5 w-3.5" aria-hidden />
+                  Release selected
+                </Button>
+              }
+              title={`Release ${plural(chosen.length, 'hold')}?`}
+              description={`The nights of the ${plural(chosen.length, 'selected hold')} become available to every agent again. Each hold’s agent is told.`}
+              confirmLabel="Release holds"
+              pendingLabel="Releasing..."
+              onConfirm={releaseChosen}
+              focusAfter={() => headingRef.current}
+            />
+          </div>
+        </div>
+        {query.isError && (
+          <p role="alert" className="mb-4 flex flex-wrap items-center gap-3 text-sm text-danger">
+            The holds could not be refreshed.
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+            >
+              Try again
+            </Button>
+          </p>
+        )}
+        <ul className="space-y-4">
+          {items.map((h) => (
+            <HoldCard
+              key={h.id}
+              hold={h}
+              admin
+              select={{ checked: selected.has(h.id), onChange: (on) => toggle(h.id, on) }}
+            />
+          ))}
+        </ul>
+        {query.hasNextPage && (
+          <div className="mt-6 flex flex-col items-center gap-2">
+            <p className="text-xs text-stone">
+              Showing {items.length} of {total}
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+
   return (
     <section aria-labelledby="admin-holds-heading">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="admin-holds-heading" className="text-3xl sm:text-4xl">
+          <h2 id="admin-holds-heading" ref={headingRef} tabIndex={-1} className="text-3xl sm:text-4xl">
             Active holds
           </h2>
           <p className="mt-2 max-w-xl text-sm text-stone">
             Nights agents are holding for their clients. Confirm a hold to book it, or release it to free the
-            nights.
+            nights; select several to release them at once.
           </p>
         </div>
         {query.data && (
           <p className="text-sm text-stone">
-            <span className="font-display text-3xl text-ink tabular-nums">{query.data.length}</span>{' '}
-            {pluralWord(query.data.length, 'hold')}
+            <span className="font-display text-3xl text-ink tabular-nums">{total}</span>{' '}
+            {pluralWord(total, 'hold')}
           </p>
         )}
       </div>
-      <div className="mt-6">
-        <HoldsState
-          query={query}
-          admin
-          empty={{ title: 'No active holds', text: 'Holds agents place from booking inquiries appear here.' }}
-        />
-      </div>
+      <div className="mt-6">{body}</div>
     </section>
   );
 }

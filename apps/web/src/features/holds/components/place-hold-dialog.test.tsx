@@ -85,4 +85,36 @@ describe('PlaceHoldDialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('dialog', { name: 'Place a hold' })).toBeInTheDocument();
   });
+
+  it('shows the server’s reason when the agent already holds as much as one agent may', async () => {
+    const message =
+      'You already have 20 active holds; one agent may keep at most 20. Release one or let one expire first.';
+    const { user } = setup(route('POST /api/holds', apiError(ErrorCode.HOLD_LIMIT_ACTIVE, message)));
+    await user.click(screen.getByRole('button', { name: 'Place hold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place a hold' });
+    await user.click(within(dialog).getByRole('button', { name: 'Place hold' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    // … and as a toast.
+    expect(await screen.findByText('Hold not placed')).toBeInTheDocument();
+  });
+
+  it('offers only nights within the inquiry’s dates', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Place hold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place a hold' });
+    expect(within(dialog).getByText(/within the inquiry’s dates/)).toBeInTheDocument();
+    const dayButton = async (day: number) => {
+      const days = within(await screen.findByRole('grid')).getAllByRole('gridcell');
+      const cell = days.find((d) => d.textContent === String(day) && !d.hasAttribute('data-outside'))!;
+      return within(cell).getByRole('button');
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Check-out: July 19, 2031' }));
+    expect(await dayButton(19)).toBeEnabled();
+    expect(await dayButton(20)).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Check-in: July 12, 2031' }));
+    expect(await dayButton(11)).toBeDisabled();
+    expect(await dayButton(18)).toBeEnabled();
+    expect(await dayButton(19)).toBeDisabled();
+  });
 });

@@ -37,6 +37,9 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
   const [hours, setHours] = useState(String(HOLD_LIMITS.defaultHours));
   const [problem, setProblem] = useState<string | null>(null);
   const today = todayIso();
+  // A hold on an inquiry with dates stays within them (the server refuses other nights).
+  const within = source.checkIn && source.checkOut ? { from: source.checkIn, to: source.checkOut } : null;
+  const firstCheckIn = within && within.from > today ? within.from : today;
   const datesMissing = !checkIn || !checkOut;
   const datesBackwards = !datesMissing && checkOut <= checkIn;
 
@@ -75,6 +78,7 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
       <p className="text-sm leading-relaxed text-stone">
         While your client decides, the nights are blocked for every agent. The hold ends by itself when it
         expires, or when you release it.
+        {within && ' It covers nights within the inquiry’s dates.'}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Check-in">
@@ -82,7 +86,8 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
             label="Check-in"
             value={checkIn}
             onChange={setCheckIn}
-            min={today}
+            min={firstCheckIn}
+            max={within ? addDays(within.to, -1) : undefined}
             defaultMonth={checkIn ?? undefined}
           />
         </Field>
@@ -91,7 +96,8 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
             label="Check-out"
             value={checkOut}
             onChange={setCheckOut}
-            min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
+            min={addDays(checkIn ?? firstCheckIn, 1)}
+            max={within?.to}
             defaultMonth={checkOut ?? checkIn ?? undefined}
           />
         </Field>
@@ -121,9 +127,9 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
 }
 
 /**
- * Place a hold from a booking inquiry (issue 13): the stay (the inquiry's dates, editable) and how
- * long the hold lasts (48 hours by default, up to 7 days). A refusal (the nights are taken) shows the
- * server's message in the dialog and as a toast.
+ * Place a hold from a booking inquiry (issue 13): the stay (the inquiry's dates, or nights within them) and how
+ * long the hold lasts (48 hours by default, up to 7 days). A refusal (the nights are taken, the agent
+ * holds as much as one agent may) shows the server's message in the dialog and as a toast.
  */
 export function PlaceHoldDialog({
   source,
