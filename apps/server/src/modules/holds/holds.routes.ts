@@ -19,7 +19,10 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner-or-admin', audit: 'hold.create' },
       schema: { tags, body: holdInputSchema, response: { 201: holdSchema } },
     },
-    async (request, reply) => reply.code(201).send(await placeHold(app.db, actor(request), request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return placeHold(request.db, actor(request), request.body);
+    },
   );
 
   app.get(
@@ -46,7 +49,7 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner-or-admin', audit: 'hold.release' },
       schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
     },
-    async (request) => releaseHold(app.db, actor(request), request.params.id),
+    async (request) => releaseHold(request.db, actor(request), request.params.id),
   );
 
   app.post(
@@ -55,6 +58,6 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'hold.confirm' },
       schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
     },
-    async (request) => confirmHold(app.db, actor(request), request.params.id),
+    async (request) => confirmHold(request.db, actor(request), request.params.id),
   );
 };
