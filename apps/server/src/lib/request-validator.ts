@@ -46,7 +46,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const refuseBadText = z.unknown().superRefine((data, ctx) => {
     const found = badTextAt(data);
     if (!found) return;
-    const field = found.path.length ? found.path.join('.') : 'The text';
+    // The field's name as text a person can read, whatever the key held.
+    const field = found.path.length
+      ? found.path.join('.').replaceAll('\u0000', '').toWellFormed()
+      : 'The text';
     const message =
       found.flaw === 'nul' ? `${field} cannot contain the NUL character` : malformedTextMessage(field);
     ctx.addIssue({ code: 'custom', path: found.path, message });
