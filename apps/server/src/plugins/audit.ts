@@ -169,11 +169,20 @@ interface AuditedCall {
   ended: Deferred;
 }
 
-const ORIGINAL = Symbol('audited handler');
+const ORIGINAL = Symbol('audited route');
 
-/** The handler a route declared, when the audit plugin wrapped it in its transaction (the route inventory test). */
-export function auditedHandlerOf(handler: unknown): RouteHandlerMethod | undefined {
-  return (handler as { [ORIGINAL]?: RouteHandlerMethod } | undefined)?.[ORIGINAL];
+/** What an audited route declared: its own handler and rule. */
+export interface AuditedRoute {
+  handler: RouteHandlerMethod;
+  rule: AuditRule;
+}
+
+/**
+ * The route's own handler and rule when the audit plugin wrapped its handler in the transaction,
+ * else undefined (the route inventory test).
+ */
+export function auditedRouteOf(handler: unknown): AuditedRoute | undefined {
+  return (handler as { [ORIGINAL]?: AuditedRoute } | undefined)?.[ORIGINAL];
 }
 
 /**
@@ -244,7 +253,10 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
         at: preciseNow(),
       });
     } catch (err) {
-      request.log.error({ err, action: decision.action }, 'audit: writing the row failed; the change is undone');
+      request.log.error(
+        { err, action: decision.action },
+        'audit: writing the row failed; the change is undone',
+      );
       throw err;
     }
   }
@@ -277,7 +289,8 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
           );
         }
         early = first === null;
-        if (reply.statusCode >= 200 && reply.statusCode < 300) await writeRow(tx, request, reply, first?.value);
+        if (reply.statusCode >= 200 && reply.statusCode < 300)
+          await writeRow(tx, request, reply, first?.value);
         return first?.value;
       });
     } catch (err) {
@@ -314,6 +327,6 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
       void done.finally(() => pending.delete(done)).catch(() => undefined);
       return done;
     };
-    route.handler = Object.assign(audited, { [ORIGINAL]: handler });
+    route.handler = Object.assign(audited, { [ORIGINAL]: { handler, rule } });
   });
 });
