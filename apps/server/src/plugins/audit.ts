@@ -33,7 +33,7 @@ declare module 'fastify' {
     auditDecision: AuditDecision | null;
   }
   interface FastifyInstance {
-    /** Resolves once every audited call started so far has committed or rolled back (tests, shutdown). */
+    /** Resolves once every audited call's transaction open so far has committed or rolled back (shutdown). */
     auditSettled(): Promise<void>;
   }
 }
@@ -271,6 +271,10 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
   ): Promise<unknown> {
     const call: AuditedCall = { tx: null, afterCommit: [], commitAsked: deferred(), ended: deferred() };
     calls.set(request, call);
+    // Until its transaction ends (not the work a call does after an early commit).
+    const open = call.ended.promise;
+    pending.add(open);
+    void open.catch(() => undefined).finally(() => pending.delete(open));
     let handling: Promise<unknown> | undefined;
     let answer: unknown;
     let early = false;
@@ -322,10 +326,7 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
       if (!MUTATING.has(request.method) || request.user?.role !== 'admin') {
         return handler.call(this, request, reply);
       }
-      const done = run(this, handler, rule, request, reply);
-      pending.add(done);
-      void done.finally(() => pending.delete(done)).catch(() => undefined);
-      return done;
+      return run(this, handler, rule, request, reply);
     };
     route.handler = Object.assign(audited, { [ORIGINAL]: { handler, rule } });
   });
