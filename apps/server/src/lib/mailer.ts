@@ -79,7 +79,10 @@ export class Mailer {
    */
   async send(
     message: MailMessage,
-    scope: { db: Queryable; afterCommit: WriteScope['afterCommit'] } = { db: this.db, afterCommit: (fn) => fn() },
+    scope: { db: Queryable; afterCommit: WriteScope['afterCommit'] } = {
+      db: this.db,
+      afterCommit: (fn) => fn(),
+    },
   ): Promise<number> {
     const [row] = await scope.db
       .insert(mailOutbox)

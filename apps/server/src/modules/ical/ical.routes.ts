@@ -65,8 +65,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
       config: { access: 'admin', audit: 'ical-feed.run' },
       schema: { tags, params: propertyFeedParamsSchema, response: { 200: syncStartedSchema } },
     },
-    async (request) =>
-      runFeedNow(deps, actor(request), request.params.id, request.params.feedId, request),
+    async (request) => runFeedNow(deps, actor(request), request.params.id, request.params.feedId, request),
   );
   app.get(
     '/api/admin/properties/:id/ical-export',

@@ -81,7 +81,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateUserByAdmin(request, app.mailer, actor(request), request.params.id, request.body);
+      const user = await updateUserByAdmin(
+        request,
+        app.mailer,
+        actor(request),
+        request.params.id,
+        request.body,
+      );
       // Every instance forgets the account's sessions when the database announces the change; this
       // one before it answers, once the change is committed.
       request.afterCommit(() => app.sessionCache.forgetUser(request.params.id));
