@@ -46,6 +46,8 @@ export interface RouteEntry {
   audit: string | undefined;
   /** The route's request schemas (zod), for tests that derive requests from them. */
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  /** The handler as registered (an audited route's is the audit plugin's wrapper: plugins/audit.ts). */
+  handler: unknown;
 }
 
 export interface BuildOptions {
@@ -127,6 +129,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         get audit() {
           const rule = route.config?.audit;
           return typeof rule === 'string' ? rule : rule?.action;
+        },
+        get handler() {
+          return route.handler;
         },
       });
     }

@@ -1,6 +1,8 @@
 import { MAX_ID, validationFailedBodySchema } from '@villas/shared';
 import { describe, expect, it } from 'vitest';
-import { createRegion, signedIn } from './factories';
+import { eq } from 'drizzle-orm';
+import { auditLog, users } from '../src/db/schema';
+import { createRegion, createUser, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
 /**
@@ -102,6 +104,53 @@ describe('one 400 body', () => {
       { path: [], message: 'The request body is not valid JSON' },
     ]);
     expect400(await send(''), [{ path: [], message: 'The request body is empty: send a JSON object' }]);
+  });
+
+  it('from text that is not well-formed Unicode (a lone surrogate), in any field: nothing changes', async () => {
+    const admin = await signedIn(ctx.app, ctx.db, 'admin');
+    const agent = await createUser(ctx.db, { lastName: 'Hartwell' });
+    const audited = async () => (await ctx.db.select().from(auditLog)).length;
+    const before = await audited();
+    // As the JSON escape "\ud800" sends it: a shared text field answers in its own words.
+    const edit = (payload: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${agent.id}`,
+        headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+        payload,
+      });
+    expect400(await edit('{"role": "admin", "lastName": "Hartwell\\ud800"}'), [
+      {
+        path: ['lastName'],
+        message:
+          'Last name contains an invalid character (part of a broken emoji or symbol): please retype it',
+      },
+    ]);
+    // Any other text, a key included, by the rule every request schema shares.
+    expect400(await edit('{"role": "admin", "note\\udc00": "x"}'), [
+      {
+        path: ['note\udc00'],
+        message:
+          'note\ufffd contains an invalid character (part of a broken emoji or symbol): please retype it',
+      },
+    ]);
+    expect400(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: agent.email, password: 'correct-horse-1\ud83d' },
+      }),
+      [
+        {
+          path: ['password'],
+          message:
+            'password contains an invalid character (part of a broken emoji or symbol): please retype it',
+        },
+      ],
+    );
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, agent.id));
+    expect(row).toMatchObject({ role: 'agent', lastName: 'Hartwell' });
+    expect(await audited()).toBe(before);
   });
 
   it('from the multipart parser: a body it cannot read, and a form without the image', async () => {

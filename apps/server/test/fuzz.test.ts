@@ -19,7 +19,8 @@ import type { JsonSchema } from './json-schema';
  * the route's own zod schemas, then bent (a field swapped for a hostile value: huge and non-finite
  * numbers, NUL and lone surrogates, right-to-left marks, prototype keys, SQL and path tricks, deep
  * nesting, raw malformed JSON), sent as an administrator (past every access check) and anonymously.
- * Nothing may answer 5xx. A failure prints fast-check's seed and path: rerun one route with
+ * Nothing may answer 5xx, and a body a route reads that holds text that is not well-formed Unicode
+ * is refused (every text field is sometimes drawn as such). A failure prints fast-check's seed and path: rerun one route with
  * FUZZ_SEED=<seed> FUZZ_ROUTE='<METHOD url>' to replay it.
  */
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-fuzz-uploads-'));
@@ -47,6 +48,11 @@ const ANSWER_MS = 10_000;
 // Hostile values.
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'];
+/**
+ * Text that is not well-formed Unicode (a lone surrogate, as the JSON escape "\ud800" sends it):
+ * every text field of a route's schema is sometimes drawn as this, and no route may accept it.
+ */
+const LONE_SURROGATE_TEXT = 'Hartwell\ud800';
 const nastyString = fc.oneof(
   fc.constantFrom(
     '',
@@ -55,6 +61,7 @@ const nastyString = fc.oneof(
     'a\u0000b',
     '\ud800',
     '\udfff\ud800',
+    LONE_SURROGATE_TEXT,
     '\u202eevil',
     '\ufeff',
     '𝕍𝕚𝕝𝕝𝕒 🏝️',
@@ -128,6 +135,13 @@ const rawJson = fc.constantFrom(
   '{}garbage',
 );
 
+/** True when a JSON value holds text (a value or a key) that is not well-formed Unicode. */
+function holdsIllFormedText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !value.isWellFormed();
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  return Object.entries(value).some(([k, v]) => !k.isWellFormed() || holdsIllFormedText(v, depth + 1));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Arbitraries from the route schemas (zod → JSON Schema → fast-check).
 
@@ -192,7 +206,16 @@ function fromSchema(schema: JsonSchema, key = '', depth = 0): fc.Arbitrary<unkno
       if (/url$/i.test(key)) return loopbackUrl;
       if (/date|check(in|out)|^from$|^to$/i.test(key)) return isoDate;
       if (/id$/i.test(key) || schema.pattern === '^[1-9][0-9]{0,9}$') return idLike.map(String);
-      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 30) });
+      return fc.oneof(
+        {
+          arbitrary: fc.string({
+            minLength: schema.minLength ?? 0,
+            maxLength: Math.min(schema.maxLength ?? 30, 30),
+          }),
+          weight: 9,
+        },
+        { arbitrary: fc.constant(LONE_SURROGATE_TEXT), weight: 1 },
+      );
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -410,6 +433,17 @@ async function fuzz(caller: 'admin' | 'anonymous'): Promise<string[]> {
         throw new Error(
           `${res.statusCode} for ${route.method} ${urlOf(route, f)}: ${res.body.slice(0, 300)}`,
         );
+      // A body the route reads that holds ill-formed text anywhere is refused, never acted on.
+      if (
+        route.schema?.body &&
+        f.body.kind === 'json' &&
+        holdsIllFormedText(f.body.value) &&
+        res.statusCode < 400
+      )
+        throw new Error(
+          `${res.statusCode} for ${route.method} ${urlOf(route, f)} with text that is not well-formed ` +
+            `Unicode in its body: ${res.body.slice(0, 300)}`,
+        );
       if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
         const message = (res.json() as { message?: unknown }).message;
         if (typeof message !== 'string' || !message)
@@ -433,7 +467,7 @@ async function fuzz(caller: 'admin' | 'anonymous'): Promise<string[]> {
 }
 
 describe('fuzzing every route', () => {
-  it('never answers 5xx to an administrator, whatever the body, query or path parameters', async () => {
+  it('never answers 5xx to an administrator, whatever the body, query or path parameters, nor acts on ill-formed text', async () => {
     expect(fuzzedRoutes().length).toBeGreaterThan(ONLY ? 0 : 60);
     const failures = await fuzz('admin');
     expect(failures, failures.join('\n\n')).toEqual([]);

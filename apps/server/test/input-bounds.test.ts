@@ -18,15 +18,18 @@ import type { JsonSchema } from './json-schema';
  * 1. Structure: in every route's request schemas every integer lies within int4, every number has
  *    a finite bound, every array a maximum length.
  * 2. Behaviour: each route's valid sample request (route-samples.ts) is sent again with one field
- *    at a time replaced by a hostile value (beyond int4, 1e21, NUL in text, the schema's own
- *    extremes, a string at its maximum length), as the caller the sample is written for. No answer
- *    may be a 5xx, and a refusal is the one 400 body.
+ *    at a time replaced by a hostile value (beyond int4, 1e21, NUL in text, text that is not
+ *    well-formed Unicode, the schema's own extremes, a string at its maximum length), as the caller
+ *    the sample is written for. No answer may be a 5xx, a refusal is the one 400 body, and a body
+ *    field holding a lone surrogate is always refused.
  */
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-bounds-uploads-'));
 const ctx = useTestContext({ UPLOAD_DIR: uploadDir, RATE_LIMIT_MAX: '1000000', OUTBOUND_TIMEOUT_MS: '300' });
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
 const INT4_MIN = -(2 ** 31);
+/** Text that is not well-formed Unicode: a lone surrogate, as the JSON escape "\ud800" sends it. */
+const LONE_SURROGATE_TEXT = 'Hartwell\ud800';
 
 function jsonSchemaOf(schema: unknown): JsonSchema | null {
   if (!(schema instanceof z.ZodType)) return null;
@@ -92,7 +95,7 @@ function hostile(schema: JsonSchema): unknown[] {
       if (edge !== undefined && Number.isFinite(edge)) values.push(edge);
   }
   if (types.includes('string')) {
-    values.push('a\u0000b', String(MAX_ID + 1), '1e400');
+    values.push('a\u0000b', String(MAX_ID + 1), '1e400', LONE_SURROGATE_TEXT);
     if (schema.maxLength !== undefined && schema.maxLength <= 100_000)
       values.push('é'.repeat(schema.maxLength));
   }
@@ -157,7 +160,7 @@ describe('request fields at the edges of the database', () => {
       const sample = SAMPLES[`${route.method} ${route.url}`]!;
       const cookie = cookieFor(route);
       let base = await sample.request(w);
-      const send = async (url: string, payload: unknown, what: string) => {
+      const send = async (url: string, payload: unknown, what: string, refuse = false) => {
         sent++;
         const res = await ctx.app.inject({
           method: route.method as 'POST',
@@ -170,6 +173,8 @@ describe('request fields at the edges of the database', () => {
           failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (res.statusCode === 400 && res.json().code !== 'VALIDATION_FAILED')
           failures.push(`${where}: a 400 that is not the one body: ${res.body.slice(0, 200)}`);
+        else if (refuse && res.statusCode !== 400)
+          failures.push(`${where}: ${res.statusCode} instead of a 400 ${res.body.slice(0, 200)}`);
         // A destructive sample's target may be gone after an accepted variant: make a fresh one.
         if (res.statusCode < 300) base = await sample.request(w);
       };
@@ -208,6 +213,8 @@ describe('request fields at the edges of the database', () => {
             base.url,
             setAt(base.payload ?? {}, leaf.path, value),
             `${leaf.path.join('.')}=${JSON.stringify(value)?.slice(0, 40)}`,
+            // Ill-formed text in any body field is refused (a query string cannot carry it).
+            value === LONE_SURROGATE_TEXT,
           );
         }
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { auditedRouteOf } from '../src/plugins/audit';
 import { ROUTE_ACCESS } from '../src/plugins/auth';
 import { useTestContext } from './helpers';
 
@@ -22,6 +23,14 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/invenio/villas': 'reads the provider only',
   'POST /api/invenio/search': 'reads the provider only',
   'POST /api/invenio/pricing': 'reads the provider only',
+};
+
+/**
+ * Audited routes whose handler writes no row of its own, each with its reason: their transaction
+ * holds the audit row alone.
+ */
+const WRITES_NO_ROWS: Record<string, string> = {
+  'POST /api/upload/image': 'stores image files only, read and processed before the transaction',
 };
 
 const routes = () => ctx.app.routeInventory.filter((r) => !r.assets);
@@ -71,5 +80,37 @@ describe('route inventory', () => {
     expect(unaudited, unaudited.join('\n')).toEqual([]);
     const stale = Object.keys(NOT_AUDITED).filter((n) => !routes().some((r) => name(r) === n));
     expect(stale, 'NOT_AUDITED lists routes that no longer exist').toEqual([]);
+  });
+
+  it('every audited route runs in the audit transaction and writes through the request', () => {
+    const audited = routes().filter((r) => r.audit);
+    expect(audited.length).toBeGreaterThan(30);
+    const problems = audited.flatMap((r) => {
+      const declared = auditedRouteOf(r.handler);
+      if (!declared)
+        return [`${name(r)} declares an audit action but its handler is not the audit plugin's transaction`];
+      const sources = [declared.handler.toString()];
+      if (typeof declared.rule !== 'string') sources.push(declared.rule.refine.toString());
+      const source = sources.join('\n');
+      const found: string[] = [];
+      if (/\b(app|server|deps)\.db\b/.test(source))
+        found.push(
+          `${name(r)} reaches the app's database outside the call's transaction: pass request.db ` +
+            '(a refiner reads request.db too)',
+        );
+      if (/\.send\(/.test(source))
+        found.push(`${name(r)} answers with reply.send(): return the answer, so it leaves after the commit`);
+      // Its services get the transaction (request.db) or the request as their write scope (lib/write-scope.ts).
+      const scoped = /\brequest\.db\b/.test(source) || /,\s*request\s*\)/.test(source);
+      if (!scoped && !WRITES_NO_ROWS[name(r)])
+        found.push(
+          `${name(r)} passes neither request.db nor the request (its write scope) to its service: ` +
+            'its writes would not be in the transaction of its audit row (docs/decisions/007)',
+        );
+      return found;
+    });
+    expect(problems, problems.join('\n')).toEqual([]);
+    const stale = Object.keys(WRITES_NO_ROWS).filter((n) => !audited.some((r) => name(r) === n));
+    expect(stale, 'WRITES_NO_ROWS lists routes that are not audited').toEqual([]);
   });
 });

@@ -70,19 +70,35 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
 export const okSchema = z.object({ ok: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });
 
+/**
+ * A UTF-16 surrogate that is not half of a pair: in Unicode mode a pair reads as one code point, so
+ * only a lone half matches. Such text is not Unicode at all (JSON can carry it as `"\ud800"`), and
+ * PostgreSQL refuses it in a jsonb value.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when the text is well-formed Unicode (no lone surrogate): `String.prototype.isWellFormed`. */
+export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
+
+/** The refusal of text that is not well-formed Unicode, naming the field. */
+export const malformedTextMessage = (label: string) =>
+  `${label} contains an invalid character (part of a broken emoji or symbol): please retype it`;
+
 /** Trimmed non-empty text with a human message. */
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isWellFormedText, malformedTextMessage(label));
 
 /** Optional text: blank becomes null. */
-export const optionalText = (max = 2000) =>
+export const optionalText = (max = 2000, label = 'This text') =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .refine(isWellFormedText, malformedTextMessage(label))
     .nullish()
     .transform((v) => (v ? v : null));

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../config/env';
+import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { useTestContext } from '../../test/helpers';
 import { Mailer, RETRY_POLICY, retryDelay, type RetryPolicy } from './mailer';
@@ -150,5 +151,38 @@ describe('mail outbox retries', () => {
 
   it('waits 1, 2, 4 … minutes between attempts, at most an hour', () => {
     expect([1, 2, 3, 4, 7, 8].map((n) => retryDelay(n) / MINUTE)).toEqual([1, 2, 4, 8, 60, 60]);
+  });
+
+  it("delivers a message written in a request's transaction once it is committed, never when it rolls back", async () => {
+    refusing = false;
+    const m = mailer();
+    // A scope whose commit the test decides (an audited call's, plugins/audit.ts).
+    const scope = (db: Db) => {
+      const waiting: Array<() => void> = [];
+      return {
+        db,
+        afterCommit: (fn: () => void) => waiting.push(fn),
+        committed: () => waiting.forEach((fn) => fn()),
+      };
+    };
+    await ctx.db
+      .transaction(async (tx) => {
+        await m.send(message('rolled-back@example.com'), scope(tx));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await m.idle();
+    expect(received).toEqual([]);
+
+    let id = 0;
+    const kept = scope(ctx.db);
+    await ctx.db.transaction(async (tx) => {
+      id = await m.send(message('kept@example.com'), { ...kept, db: tx });
+    });
+    expect(received).toEqual([]);
+    kept.committed();
+    await m.idle();
+    expect(received.map((r) => r.to)).toEqual([['kept@example.com']]);
+    expect((await row(id)).status).toBe('sent');
   });
 });

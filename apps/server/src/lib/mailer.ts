@@ -4,6 +4,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/env';
 import type { Queryable } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import type { WriteScope } from './write-scope';
 
 export interface MailMessage {
   to: string;
@@ -42,7 +43,8 @@ export const retryDelay = (attempts: number, policy: RetryPolicy = RETRY_POLICY)
 
 /**
  * Every message is written to the outbox first (in the caller's transaction when given one), then
- * delivered through SMTP in the background when SMTP_URL is set, or logged and kept otherwise.
+ * delivered through SMTP in the background once that transaction committed, when SMTP_URL is set,
+ * or logged and kept otherwise.
  *
  * A message that could not be sent stays in the outbox and is sent again: a failed one after a wait
  * that doubles at each failure (`retryDelay`), until `maxAttempts`; a pending one whose sending
@@ -71,9 +73,18 @@ export class Mailer {
     this.smtpUrl = config.smtpUrl;
   }
 
-  /** Queues a message; call after the surrounding transaction committed, or pass that `tx`. */
-  async send(message: MailMessage, tx: Queryable = this.db): Promise<number> {
-    const [row] = await tx
+  /**
+   * Queues a message: written with the scope's database (a request's transaction), delivered once
+   * that committed, never when it rolled back. Without a scope, written and delivered at once.
+   */
+  async send(
+    message: MailMessage,
+    scope: { db: Queryable; afterCommit: WriteScope['afterCommit'] } = {
+      db: this.db,
+      afterCommit: (fn) => fn(),
+    },
+  ): Promise<number> {
+    const [row] = await scope.db
       .insert(mailOutbox)
       .values({
         ...message,
@@ -83,16 +94,16 @@ export class Mailer {
       })
       .returning({ id: mailOutbox.id });
     if (!this.smtpUrl) {
-      this.log.info(
-        { mailId: row!.id, to: message.to, subject: message.subject },
-        'mail kept in outbox (no SMTP_URL)',
+      scope.afterCommit(() =>
+        this.log.info(
+          { mailId: row!.id, to: message.to, subject: message.subject },
+          'mail kept in outbox (no SMTP_URL)',
+        ),
       );
       return row!.id;
     }
-    this.track(
-      // Give a surrounding transaction the chance to commit before the row is updated.
-      new Promise((r) => setImmediate(r)).then(() => this.deliver(row!.id, message)),
-    );
+    // The delivery updates the row: it must see it committed.
+    scope.afterCommit(() => this.track(this.deliver(row!.id, message)));
     return row!.id;
   }
 

@@ -41,7 +41,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
     },
     async (request, reply) => {
       reply.code(201);
-      return createConnection(deps, actor(request), request.body);
+      return createConnection(deps, request.db, actor(request), request.body);
     },
   );
   app.patch(
@@ -55,7 +55,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
         response: { 200: apiConnectionSchema },
       },
     },
-    async (request) => updateConnection(deps, actor(request), request.params.id, request.body),
+    async (request) => updateConnection(deps, request.db, actor(request), request.params.id, request.body),
   );
   app.delete(
     '/api/admin/api-connections/:id',
@@ -64,7 +64,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
       schema: { tags, params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteConnection(deps, actor(request), request.params.id);
+      await deleteConnection(deps, request.db, actor(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -77,7 +77,7 @@ export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps
     async (request, reply) => {
       actor(request);
       reply.code(202);
-      return startConnectionSync(deps, request.params.id);
+      return startConnectionSync(deps, request.params.id, 'manual', request);
     },
   );
 };

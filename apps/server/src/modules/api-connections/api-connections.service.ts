@@ -8,7 +8,9 @@ import {
   type SyncStarted,
 } from '@villas/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
+import { directScope, type WriteScope } from '../../lib/write-scope';
 import { maskSecret, SecretDecryptError } from '../../lib/secrets';
 import type { AuthUser } from '../../plugins/auth';
 import { releaseConnectionFeeds } from '../ical/ical.service';
@@ -55,12 +57,14 @@ export async function listConnections(deps: IntegrationDeps, _actor: AuthUser): 
   return (await repo.listConnections(deps.db)).map((r) => toConnection(deps, r));
 }
 
+/** A new connection, written with `db` (an audited call's transaction). */
 export async function createConnection(
   deps: IntegrationDeps,
+  db: Db,
   _actor: AuthUser,
   input: CreateInput,
 ): Promise<ApiConnection> {
-  const row = await repo.insertConnection(deps.db, {
+  const row = await repo.insertConnection(db, {
     provider: input.provider,
     name: input.name,
     apiKeyEncrypted: deps.box.encrypt(input.apiKey, KEY),
@@ -73,6 +77,7 @@ export async function createConnection(
 
 export async function updateConnection(
   deps: IntegrationDeps,
+  db: Db,
   _actor: AuthUser,
   id: number,
   input: UpdateInput,
@@ -85,7 +90,7 @@ export async function updateConnection(
   if (input.apiSecret !== undefined) {
     values.apiSecretEncrypted = input.apiSecret ? deps.box.encrypt(input.apiSecret, SECRET) : null;
   }
-  const row = await repo.updateConnection(deps.db, id, values);
+  const row = await repo.updateConnection(db, id, values);
   if (!row) throw notFound();
   return toConnection(deps, row);
 }
@@ -94,15 +99,20 @@ export async function updateConnection(
  * Deletes a connection. The properties it brought in stay (with their inquiries); the iCal feeds
  * it created go, and the nights they blocked are released.
  */
-export async function deleteConnection(deps: IntegrationDeps, _actor: AuthUser, id: number): Promise<void> {
-  if (await deps.runner.runningWith(`connection:${id}`)) {
+export async function deleteConnection(
+  deps: IntegrationDeps,
+  db: Db,
+  _actor: AuthUser,
+  id: number,
+): Promise<void> {
+  if (await deps.runner.runningWith(`connection:${id}`, db)) {
     throw new AppError(
       409,
       ErrorCode.SYNC_RUNNING,
       'This connection is syncing. Delete it once the sync has finished.',
     );
   }
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (!(await repo.findConnection(tx, id))) throw notFound();
     await releaseConnectionFeeds(tx, id);
     await repo.deleteConnection(tx, id);
@@ -127,22 +137,24 @@ export function credentialsOf(deps: IntegrationDeps, row: repo.ConnectionRow): C
   }
 }
 
-export async function findConnectionOrThrow(deps: IntegrationDeps, id: number) {
-  const row = await repo.findConnection(deps.db, id);
+export async function findConnectionOrThrow(deps: IntegrationDeps, id: number, db: Db = deps.db) {
+  const row = await repo.findConnection(db, id);
   if (!row) throw notFound();
   return row;
 }
 
 /**
  * Starts a sync of one connection as a background run; answers its report id at once. Refused
- * (409) when the connection is disabled or already syncing.
+ * (409) when the connection is disabled or already syncing. The report's row is written in the
+ * scope (an administrator's audited call: its transaction); the run starts once it is committed.
  */
 export async function startConnectionSync(
   deps: IntegrationDeps,
   id: number,
   trigger: 'manual' | 'schedule' = 'manual',
+  scope: WriteScope = directScope(deps.db),
 ): Promise<SyncStarted> {
-  const row = await findConnectionOrThrow(deps, id);
+  const row = await findConnectionOrThrow(deps, id, scope.db);
   if (!row.enabled) {
     throw new AppError(
       409,
@@ -166,6 +178,7 @@ export async function startConnectionSync(
         await repo.recordSync(deps.db, row.id);
       }
     },
+    scope,
   );
   return { reportId, status: 'running', message: 'Sync Triggered' };
 }

@@ -33,7 +33,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'pricing.set' },
       schema: { tags, body: dailyPricingInputSchema, response: { 200: pricingRecordSchema } },
     },
-    async (request) => setPrice(app.db, request.body),
+    async (request) => setPrice(request.db, request.body),
   );
   app.post(
     '/api/daily-pricing/bulk',
@@ -41,7 +41,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'pricing.bulk' },
       schema: { tags, body: bulkPricingSchema, response: { 200: countSchema } },
     },
-    async (request) => setPriceRanges(app.db, request.body),
+    async (request) => setPriceRanges(request.db, request.body),
   );
   app.post(
     '/api/availability',
@@ -49,7 +49,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'availability.set' },
       schema: { tags, body: availabilityInputSchema, response: { 200: availabilityRecordSchema } },
     },
-    async (request) => setAvailability(app.db, request.body),
+    async (request) => setAvailability(request.db, request.body),
   );
   app.post(
     '/api/availability/bulk',
@@ -57,7 +57,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'availability.bulk' },
       schema: { tags, body: bulkAvailabilitySchema, response: { 200: countSchema } },
     },
-    async (request) => setAvailabilityDates(app.db, request.body),
+    async (request) => setAvailabilityDates(request.db, request.body),
   );
   app.get(
     '/api/availability/:propertyId',

@@ -19,6 +19,6 @@ export const exchangeRatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'exchange-rate.set' },
       schema: { tags: ['admin'], body: exchangeRateInputSchema, response: { 200: exchangeRateSchema } },
     },
-    async (request) => setExchangeRate(app.db, request.body),
+    async (request) => setExchangeRate(request.db, request.body),
   );
 };

@@ -37,8 +37,10 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner-or-admin', audit: 'hold.create' },
       schema: { tags, body: holdInputSchema, response: { 201: holdSchema } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await placeHold(app.db, actor(request), request.body, app.config.holds)),
+    async (request, reply) => {
+      reply.code(201);
+      return placeHold(request.db, actor(request), request.body, app.config.holds);
+    },
   );
 
   app.get(
@@ -65,7 +67,7 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'owner-or-admin', audit: 'hold.release' },
       schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
     },
-    async (request) => releaseHold(app.db, actor(request), request.params.id),
+    async (request) => releaseHold(request.db, actor(request), request.params.id),
   );
 
   app.post(
@@ -74,7 +76,7 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'hold.confirm' },
       schema: { tags, params: idParamSchema, response: { 200: holdSchema } },
     },
-    async (request) => confirmHold(app.db, actor(request), request.params.id),
+    async (request) => confirmHold(request.db, actor(request), request.params.id),
   );
 
   app.get(
@@ -93,7 +95,7 @@ export const holdsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: holdReleaseInputSchema, response: { 200: holdReleaseResultSchema } },
     },
     async (request) => {
-      const result = await releaseHolds(app.db, actor(request), request.body.ids);
+      const result = await releaseHolds(request.db, actor(request), request.body.ids);
       // The log keeps what the call did, beside the ids it was sent.
       if (request.auditDecision) {
         request.auditDecision.summary = { released: result.released, notActive: result.notActive };

@@ -45,7 +45,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
     },
     async (request, reply) => {
       reply.code(201);
-      return addFeed(deps, actor(request), request.params.id, request.body);
+      return addFeed(request.db, actor(request), request.params.id, request.body);
     },
   );
   app.delete(
@@ -55,7 +55,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
       schema: { tags, params: propertyFeedParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await removeFeed(deps, actor(request), request.params.id, request.params.feedId);
+      await removeFeed(request.db, actor(request), request.params.id, request.params.feedId);
       return { ok: true as const };
     },
   );
@@ -65,7 +65,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
       config: { access: 'admin', audit: 'ical-feed.run' },
       schema: { tags, params: propertyFeedParamsSchema, response: { 200: syncStartedSchema } },
     },
-    async (request) => runFeedNow(deps, actor(request), request.params.id, request.params.feedId),
+    async (request) => runFeedNow(deps, actor(request), request.params.id, request.params.feedId, request),
   );
   app.get(
     '/api/admin/properties/:id/ical-export',
@@ -81,7 +81,7 @@ export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = asyn
       config: { access: 'admin', audit: 'ical-export.rotate' },
       schema: { tags, params: idParamSchema, response: { 200: icalExportSchema } },
     },
-    async (request) => rotateExport(deps, actor(request), request.params.id),
+    async (request) => rotateExport(deps, request.db, actor(request), request.params.id),
   );
   app.get(
     '/api/ical/:token.ics',

@@ -10,9 +10,10 @@ import {
   plural,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { directScope, type WriteScope } from '../../lib/write-scope';
 import type { AuthUser } from '../../plugins/auth';
 import { listManualBlockedNights, replaceImportedNights } from '../calendar/calendar.service';
 import {
@@ -90,16 +91,17 @@ export async function listFeeds(
   return (await repo.listFeeds(deps.db, propertyId)).map(toFeed);
 }
 
+/** A new import feed of a property, written with `db` (an audited call's transaction). */
 export async function addFeed(
-  deps: IntegrationDeps,
+  db: Db,
   _actor: AuthUser,
   propertyId: number,
   input: FeedInput,
 ): Promise<IcalFeed> {
-  await getProperty(deps.db, propertyId);
+  await getProperty(db, propertyId);
   const url = input.url.replace(/^webcal:/i, 'https:');
   try {
-    const row = await repo.insertFeed(deps.db, { propertyId, url, label: input.label || labelFor(url) });
+    const row = await repo.insertFeed(db, { propertyId, url, label: input.label || labelFor(url) });
     return toFeed(row);
   } catch (err) {
     if (pgErrorCode(err) === '23505')
@@ -121,12 +123,12 @@ async function releaseFeed(db: Queryable, feed: repo.FeedRow): Promise<number> {
 }
 
 export async function removeFeed(
-  deps: IntegrationDeps,
+  db: Db,
   _actor: AuthUser,
   propertyId: number,
   feedId: number,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const feed = await repo.findFeed(tx, { propertyId, feedId });
     if (!feed) throw new NotFoundError('Calendar feed not found');
     await releaseFeed(tx, feed);
@@ -279,14 +281,18 @@ export async function runFeeds(deps: IntegrationDeps, job: JobRecorder, feeds: r
   await job.progress(true);
 }
 
-/** Admin: runs one feed now and answers the outcome (a short report). */
+/**
+ * Admin: runs one feed now and answers the outcome (a short report). The report's row is committed
+ * in the scope (an administrator's audited call: with its audit row) before the feed is read.
+ */
 export async function runFeedNow(
   deps: IntegrationDeps,
   _actor: AuthUser,
   propertyId: number,
   feedId: number,
+  scope: WriteScope = directScope(deps.db),
 ): Promise<SyncStarted> {
-  const [feed] = await repo.listFeedsForRun(deps.db, { ids: [feedId] });
+  const [feed] = await repo.listFeedsForRun(scope.db, { ids: [feedId] });
   if (!feed || feed.propertyId !== propertyId) throw new NotFoundError('Calendar feed not found');
   const outcome = await deps.runner.run(
     {
@@ -296,6 +302,7 @@ export async function runFeedNow(
       conflictMessage: 'This calendar is already being imported. Wait for it to finish.',
     },
     (job) => runFeeds(deps, job, [feed]),
+    scope,
   );
   return {
     reportId: outcome.id,
@@ -339,14 +346,15 @@ export async function getExport(
   return exportOf(deps, row.token);
 }
 
-/** A new secret URL; the old one stops working at once. */
+/** A new secret URL, written with `db` (an audited call's transaction); the old one stops working at once. */
 export async function rotateExport(
   deps: IntegrationDeps,
+  db: Db,
   _actor: AuthUser,
   propertyId: number,
 ): Promise<IcalExport> {
-  await getProperty(deps.db, propertyId);
-  const row = await repo.upsertToken(deps.db, { propertyId, token: newToken(), replace: true });
+  await getProperty(db, propertyId);
+  const row = await repo.upsertToken(db, { propertyId, token: newToken(), replace: true });
   return exportOf(deps, row.token);
 }
 

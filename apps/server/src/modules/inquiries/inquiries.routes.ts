@@ -48,6 +48,6 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inquirySchema },
       },
     },
-    async (request) => setInquiryStatus(app.db, request.params.id, request.body.status),
+    async (request) => setInquiryStatus(request.db, request.params.id, request.body.status),
   );
 };

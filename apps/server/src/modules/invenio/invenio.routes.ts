@@ -17,6 +17,6 @@ export const invenioRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = a
   app.post(
     '/api/invenio/sync',
     { ...opts, config: { ...opts.config, audit: 'invenio.sync' } },
-    async (request) => invenioSync(deps, actor(request), request.body),
+    async (request) => invenioSync(deps, actor(request), request.body, request),
   );
 };

@@ -8,7 +8,9 @@ import {
   type invenioRequestSchema,
 } from '@villas/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { AppError, ValidationError } from '../../lib/errors';
+import { directScope, type WriteScope } from '../../lib/write-scope';
 import type { AuthUser } from '../../plugins/auth';
 import {
   credentialsOf,
@@ -32,11 +34,11 @@ type Input = z.output<typeof invenioRequestSchema>;
  * the call made through the Invenio adapter, the answer `{success, data, …}`. Provider failures
  * answer 502 (504 for a time-out) with the provider's words: 'HTTP error! status: 401'.
  */
-async function resolve(deps: IntegrationDeps, input: Input) {
+async function resolve(deps: IntegrationDeps, input: Input, db: Db = deps.db) {
   let credentials: Credentials;
   let connection: { id: number; name: string } | null = null;
   if (input.connectionId) {
-    const row = await findConnectionOrThrow(deps, input.connectionId);
+    const row = await findConnectionOrThrow(deps, input.connectionId, db);
     if (row.provider !== 'invenio') throw new ValidationError('This connection is not an Invenio connection');
     if (!row.enabled) {
       throw new AppError(
@@ -105,13 +107,16 @@ export async function invenioPricing(
 /**
  * Sync Properties: a recorded run (trigger 'api') that waits for its end. With typed-in
  * credentials nothing is marked unavailable (only a connection's own sync knows its full list).
+ * The run's report row is committed in the scope (an administrator's audited call: with its audit
+ * row) before the run starts; the run writes as it goes, and its report tells how it ended.
  */
 export async function invenioSync(
   deps: IntegrationDeps,
   _actor: AuthUser,
   input: Input,
+  scope: WriteScope = directScope(deps.db),
 ): Promise<InvenioResult> {
-  const { adapter, connection, credentials } = await resolve(deps, input);
+  const { adapter, connection, credentials } = await resolve(deps, input, scope.db);
   const account = createHash('sha256')
     .update(`${credentials.baseUrl}\n${credentials.apiSecret ?? ''}`)
     .digest('hex')
@@ -139,6 +144,7 @@ export async function invenioSync(
         if (connection) await recordConnectionSync(deps, connection.id);
       }
     },
+    scope,
   );
   if (outcome.status === 'failed')
     throw toHttpError(failure ?? new Error(outcome.errorMessage ?? 'Sync failed'));

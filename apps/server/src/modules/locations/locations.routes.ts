@@ -42,7 +42,10 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'region.create' },
       schema: { tags: ['admin'], body: regionInputSchema, response: { 201: locationSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createRegion(app.db, request.body.regionName)),
+    async (request, reply) => {
+      reply.code(201);
+      return createRegion(request.db, request.body.regionName);
+    },
   );
   app.post(
     '/api/admin/locations/subregion',
@@ -50,7 +53,10 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'destination.create' },
       schema: { tags: ['admin'], body: subregionInputSchema, response: { 201: locationSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createSubregion(app.db, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createSubregion(request.db, request.body);
+    },
   );
   app.delete(
     '/api/admin/locations/region/:regionName',
@@ -59,7 +65,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], params: regionParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteRegion(app.db, request.params.regionName);
+      await deleteRegion(request.db, request.params.regionName);
       return { ok: true as const };
     },
   );
@@ -70,7 +76,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], params: subregionParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteSubregion(app.db, request.params);
+      await deleteSubregion(request.db, request.params);
       return { ok: true as const };
     },
   );

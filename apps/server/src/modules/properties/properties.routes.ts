@@ -81,7 +81,10 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'property.create' },
       schema: { tags: ['admin'], body: propertyInputSchema, response: { 201: propertySchema } },
     },
-    async (request, reply) => reply.code(201).send(await createProperty(app.db, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createProperty(request.db, request.body);
+    },
   );
   app.put(
     '/api/properties/:id',
@@ -94,7 +97,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: propertySchema },
       },
     },
-    async (request) => updateProperty(app.db, request.params.id, request.body),
+    async (request) => updateProperty(request.db, request.params.id, request.body),
   );
   app.delete(
     '/api/properties/:id',
@@ -103,7 +106,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteProperty(app.db, request.params.id);
+      await deleteProperty(request.db, request.params.id);
       return { ok: true as const };
     },
   );

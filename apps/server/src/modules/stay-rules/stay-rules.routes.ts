@@ -29,7 +29,7 @@ const auditOf = (action: string): AuditRule => ({
   action,
   refine: async (request) => ({
     action,
-    summary: (await ruleForAudit(request.server.db, pathId(request.params))) ?? {},
+    summary: (await ruleForAudit(request.db, pathId(request.params))) ?? {},
   }),
 });
 
@@ -73,8 +73,10 @@ export const stayRulesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: stayRuleSchema },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createRule(app.db, request.params.propertyId, request.body)),
+    async (request, reply) => {
+      reply.code(201);
+      return createRule(request.db, request.params.propertyId, request.body);
+    },
   );
   app.put(
     '/api/admin/stay-rules/:id',
@@ -87,7 +89,7 @@ export const stayRulesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stayRuleSchema },
       },
     },
-    async (request) => updateRule(app.db, request.params.id, request.body),
+    async (request) => updateRule(request.db, request.params.id, request.body),
   );
   app.delete(
     '/api/admin/stay-rules/:id',
@@ -96,7 +98,7 @@ export const stayRulesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin', ...tags], params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteRule(app.db, request.params.id);
+      await deleteRule(request.db, request.params.id);
       return { ok: true as const };
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { directScope, type WriteScope } from '../../lib/write-scope';
 import { OutboundError } from '../../lib/outbound';
 import { ProviderError, providerErrorOf } from '../../lib/provider-error';
 import * as repo from './sync-reports.repository';
@@ -155,25 +156,34 @@ export class JobRunner {
   ) {}
 
   /**
-   * Inserts the running row (409 when a run with the same key is running) and starts the work in
-   * the background. Answers the report id at once and a promise of the outcome.
+   * Inserts the running row (409 when a run with the same key is running) with the scope's database
+   * (an administrator's audited call: its transaction) and starts the work in the background once
+   * that row is committed; the work itself writes with the app's database. Answers the report id at
+   * once and a promise of the outcome (which never settles if the row is rolled back).
    */
-  async start(spec: JobSpec, work: JobWork): Promise<{ id: number; done: Promise<JobOutcome> }> {
+  async start(
+    spec: JobSpec,
+    work: JobWork,
+    scope: WriteScope = directScope(this.db),
+  ): Promise<{ id: number; done: Promise<JobOutcome> }> {
     if (this.closed) {
       throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The server is shutting down');
     }
     let row: repo.JobRow;
     try {
-      row = await repo.insertRunningJob(this.db, {
-        jobType: spec.jobType,
-        lockKey: spec.lockKey,
-        connectionId: spec.connectionId ?? null,
-        feedId: spec.feedId ?? null,
-        trigger: spec.trigger ?? 'manual',
-      });
+      // Its own transaction, or a savepoint in the caller's: a refused insert leaves it usable.
+      row = await scope.db.transaction((tx) =>
+        repo.insertRunningJob(tx, {
+          jobType: spec.jobType,
+          lockKey: spec.lockKey,
+          connectionId: spec.connectionId ?? null,
+          feedId: spec.feedId ?? null,
+          trigger: spec.trigger ?? 'manual',
+        }),
+      );
     } catch (err) {
       if (pgErrorCode(err) === '23505' && spec.lockKey) {
-        const other = await repo.findRunningByLock(this.db, spec.lockKey);
+        const other = await repo.findRunningByLock(scope.db, spec.lockKey);
         throw new AppError(
           409,
           ErrorCode.SYNC_RUNNING,
@@ -184,6 +194,16 @@ export class JobRunner {
       throw err;
     }
     const id = row.id;
+    let begin!: () => void;
+    const done = new Promise<JobOutcome>((resolve) => {
+      begin = () => resolve(this.execute(id, spec, work));
+    });
+    scope.afterCommit(begin);
+    return { id, done };
+  }
+
+  /** The run's work, its heartbeat and its end, recorded with the app's database. */
+  private execute(id: number, spec: JobSpec, work: JobWork): Promise<JobOutcome> {
     const controller = new AbortController();
     const recorder = new JobRecorder(this.db, id, controller.signal, spec.jobType);
     const heartbeat = setInterval(() => {
@@ -195,6 +215,9 @@ export class JobRunner {
       let status: 'completed' | 'failed' = 'completed';
       let errorMessage: string | null = null;
       try {
+        // A run the server began to stop before its row was committed ends at once, recorded.
+        if (this.closed) controller.abort();
+        recorder.throwIfStopped();
         await work(recorder);
       } catch (err) {
         status = 'failed';
@@ -221,18 +244,22 @@ export class JobRunner {
     })();
     this.running.set(id, { controller, done });
     void done.finally(() => this.running.delete(id));
-    return { id, done };
+    return done;
   }
 
-  /** Starts and waits for the outcome. */
-  async run(spec: JobSpec, work: JobWork): Promise<JobOutcome> {
-    const { done } = await this.start(spec, work);
+  /**
+   * Starts and waits for the outcome. In a caller's transaction the running row is committed first
+   * (the scope's `commit`), so the run's own writes never wait on it.
+   */
+  async run(spec: JobSpec, work: JobWork, scope: WriteScope = directScope(this.db)): Promise<JobOutcome> {
+    const { done } = await this.start(spec, work, scope);
+    await scope.commit();
     return done;
   }
 
   /** The running run holding this lock key, on any instance (its report id). */
-  async runningWith(lockKey: string): Promise<number | undefined> {
-    return (await repo.findRunningByLock(this.db, lockKey))?.id;
+  async runningWith(lockKey: string, db: Db = this.db): Promise<number | undefined> {
+    return (await repo.findRunningByLock(db, lockKey))?.id;
   }
 
   get activeCount(): number {

@@ -53,7 +53,7 @@ export const syncReportsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     async (request, reply) => {
       actor(request);
       reply.code(202);
-      return startComprehensiveSync(deps);
+      return startComprehensiveSync(deps, 'manual', request);
     },
   );
 };

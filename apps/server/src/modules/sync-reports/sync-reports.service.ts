@@ -7,6 +7,7 @@ import type {
 } from '@villas/shared';
 import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
+import { directScope, type WriteScope } from '../../lib/write-scope';
 import type { AuthUser } from '../../plugins/auth';
 import {
   credentialsOf,
@@ -104,11 +105,13 @@ export async function getStats(deps: IntegrationDeps, _actor: AuthUser): Promise
 
 /**
  * Every enabled connection with an API (Invenio) and then every iCal feed, as one report. Started
- * in the background: answers the report id at once, and the report shows progress as it runs.
+ * in the background once the report's row is committed in the scope (an administrator's audited
+ * call: its transaction): answers the report id at once, and the report shows progress as it runs.
  */
 export async function startComprehensiveSync(
   deps: IntegrationDeps,
   trigger: 'manual' | 'schedule' = 'manual',
+  scope: WriteScope = directScope(deps.db),
 ): Promise<SyncStarted> {
   const { id } = await deps.runner.start(
     {
@@ -137,6 +140,7 @@ export async function startComprehensiveSync(
       }
       await runFeeds(deps, job, await listAllFeeds(deps));
     },
+    scope,
   );
   return { reportId: id, status: 'running', message: 'Sync Triggered' };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { ErrorCode, uploadImageResponseSchema } from '@villas/shared';
+import { ErrorCode, uploadImageResponseSchema, type UploadImageResponse } from '@villas/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../../lib/errors';
@@ -120,12 +120,46 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const service = createImageService(app.config.uploadDir);
+  const stored = new WeakMap<FastifyRequest, UploadImageResponse>();
+
+  /**
+   * Reads, checks and stores the image before the handler: an administrator's upload is audited,
+   * and its handler runs in a database transaction (docs/decisions/007) that the embedded database
+   * would hold for as long as the body takes to arrive and the image to be processed.
+   */
+  async function receiveImage(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.isMultipart()) {
+      throw new AppError(
+        415,
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        'Send the image as multipart/form-data in the field "image"',
+      );
+    }
+    const part = await request.file().catch((err: unknown) => {
+      throw unreadableUpload(err);
+    });
+    const noImage = () => {
+      const message = 'Please select an image file (form field "image")';
+      return new ValidationError(message, [{ path: ['image'], message }]);
+    };
+    if (!part) throw noImage();
+    if (part.fieldname !== 'image') {
+      // Read past the part (the parser stops at the size limit) so the answer follows the body.
+      part.file.resume();
+      await finished(part.file).catch(() => undefined);
+      throw noImage();
+    }
+    const data = await readLimited(part.file, request.raw, reply).catch((err: unknown) => {
+      throw unreadableUpload(err);
+    });
+    stored.set(request, await service.upload(data));
+  }
 
   app.post(
     '/api/upload/image',
     {
       config: { access: 'admin', audit: 'image.upload', upload: true },
-      preHandler: refuseDeclaredOversize,
+      preHandler: [refuseDeclaredOversize, receiveImage],
       schema: {
         tags: ['admin'],
         summary: 'Upload a property image (multipart/form-data, field "image"; JPEG, PNG or WebP, max 10MB)',
@@ -134,31 +168,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new AppError(
-          415,
-          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          'Send the image as multipart/form-data in the field "image"',
-        );
-      }
-      const part = await request.file().catch((err: unknown) => {
-        throw unreadableUpload(err);
-      });
-      const noImage = () => {
-        const message = 'Please select an image file (form field "image")';
-        return new ValidationError(message, [{ path: ['image'], message }]);
-      };
-      if (!part) throw noImage();
-      if (part.fieldname !== 'image') {
-        // Read past the part (the parser stops at the size limit) so the answer follows the body.
-        part.file.resume();
-        await finished(part.file).catch(() => undefined);
-        throw noImage();
-      }
-      const data = await readLimited(part.file, request.raw, reply).catch((err: unknown) => {
-        throw unreadableUpload(err);
-      });
-      return reply.code(201).send(await service.upload(data));
+      reply.code(201);
+      return stored.get(request)!;
     },
   );
 };

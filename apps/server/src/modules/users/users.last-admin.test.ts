@@ -3,6 +3,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { toCurrentUser } from '../sessions/sessions.service';
+import { directScope } from '../../lib/write-scope';
 import { deleteUserByAdmin, updateUserByAdmin } from './users.service';
 import { createUser, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
@@ -88,7 +89,7 @@ describe('at least one administrator must remain', () => {
         .set({ role: 'agent' })
         .where(and(eq(users.role, 'admin'), notInArray(users.id, [x.id, y.id])));
       const results = await Promise.allSettled([
-        updateUserByAdmin(ctx.db, ctx.app.mailer, toCurrentUser(x), y.id, { role: 'agent' }),
+        updateUserByAdmin(directScope(ctx.db), ctx.app.mailer, toCurrentUser(x), y.id, { role: 'agent' }),
         deleteUserByAdmin(ctx.db, toCurrentUser(y), x.id),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);

@@ -27,13 +27,13 @@ const pathId = (params: unknown) => Number((params as { id?: unknown }).id);
 const userEditAudit: AuditRule = {
   action: 'user.update',
   refine: (request) =>
-    userEditDecision(request.server.db, pathId(request.params), request.body as Partial<UpdateUserInput>),
+    userEditDecision(request.db, pathId(request.params), request.body as Partial<UpdateUserInput>),
 };
 
 /** `DELETE /api/admin/users/:id`: keeps the deleted account's e-mail. */
 const userDeleteAudit: AuditRule = {
   action: 'user.delete',
-  refine: (request) => userDeleteDecision(request.server.db, pathId(request.params)),
+  refine: (request) => userDeleteDecision(request.db, pathId(request.params)),
 };
 
 /**
@@ -82,15 +82,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateUserByAdmin(
-        app.db,
+        request,
         app.mailer,
         actor(request),
         request.params.id,
         request.body,
       );
       // Every instance forgets the account's sessions when the database announces the change; this
-      // one before it answers.
-      app.sessionCache.forgetUser(request.params.id);
+      // one before it answers, once the change is committed.
+      request.afterCommit(() => app.sessionCache.forgetUser(request.params.id));
       return user;
     },
   );
@@ -101,8 +101,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteUserByAdmin(app.db, actor(request), request.params.id);
-      app.sessionCache.forgetUser(request.params.id);
+      await deleteUserByAdmin(request.db, actor(request), request.params.id);
+      request.afterCommit(() => app.sessionCache.forgetUser(request.params.id));
       return { ok: true as const };
     },
   );

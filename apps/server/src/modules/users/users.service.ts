@@ -7,6 +7,7 @@ import {
 } from '@villas/shared';
 import type { Db, Queryable } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import type { WriteScope } from '../../lib/write-scope';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { AuditDecision } from '../../plugins/audit';
@@ -71,10 +72,11 @@ function keepAnAdmin(
 
 /**
  * Admin edit: partial; an empty or absent password leaves it unchanged. Approving a pending agent
- * notifies them (in-app and by e-mail). Revoking approval or changing the password ends their sessions.
+ * notifies them (in-app and by e-mail, the message sent once the scope's writes are committed).
+ * Revoking approval or changing the password ends their sessions.
  */
 export async function updateUserByAdmin(
-  db: Db,
+  scope: Pick<WriteScope, 'db' | 'afterCommit'>,
   mailer: Mailer,
   actor: AuthUser,
   id: number,
@@ -83,7 +85,7 @@ export async function updateUserByAdmin(
   const { password, ...rest } = input;
   const passwordHash = password ? await hashPassword(password) : undefined;
   try {
-    const result = await db.transaction(async (tx) => {
+    const result = await scope.db.transaction(async (tx) => {
       const admins = await repo.lockApprovedAdmins(tx);
       const before = await repo.findByIdForUpdate(tx, id);
       if (!before) throw new NotFoundError('User not found');
@@ -116,11 +118,14 @@ export async function updateUserByAdmin(
       return { after, approvedNow };
     });
     if (result.approvedNow) {
-      await mailer.send({
-        to: result.after.email,
-        subject: 'Your agent account has been approved',
-        text: `Dear ${result.after.firstName},\n\nYour application has been approved. You can now sign in, search the portfolio and share white-label collections with your clients.\n`,
-      });
+      await mailer.send(
+        {
+          to: result.after.email,
+          subject: 'Your agent account has been approved',
+          text: `Dear ${result.after.firstName},\n\nYour application has been approved. You can now sign in, search the portfolio and share white-label collections with your clients.\n`,
+        },
+        scope,
+      );
     }
     return toUser(result.after);
   } catch (err) {
