@@ -103,6 +103,7 @@ describe.skipIf(process.platform !== 'linux')('slow-body flood', () => {
               `--first-octet=${c.firstOctet}`,
               '--addresses=400',
               '--drip-ms=5000',
+              '--concurrency=100',
             ],
             { stdio: ['ignore', 'pipe', 'inherit'] },
           );
