@@ -69,4 +69,19 @@ describe('configuration', () => {
     expect(c.company).toMatchObject({ brandName: 'Casa Blu', name: 'Casa Blu Ltd', number: 'SC000001' });
     expect(c.seedDemo).toBe(false);
   });
+
+  it('bounds connections, and leaves the per-address cap to a trusted proxy', () => {
+    const c = loadConfig({ DATA_DIR: ':memory:' });
+    expect(c.connections).toEqual({ max: 2000, perAddress: 256 });
+    expect(c.requestTimeoutMs).toBe(30_000);
+    expect(c.uploadRequestTimeoutMs).toBe(120_000);
+    expect(c.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapPercent: 90 });
+    expect(loadConfig({ DATA_DIR: ':memory:', TRUST_PROXY: 'true' }).connections.perAddress).toBeUndefined();
+    expect(() =>
+      loadConfig({ DATA_DIR: ':memory:', REQUEST_TIMEOUT_MS: '60000', UPLOAD_REQUEST_TIMEOUT_MS: '30000' }),
+    ).toThrow(/UPLOAD_REQUEST_TIMEOUT_MS: must be at least REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: ':memory:', PRESSURE_MAX_HEAP_PERCENT: '120' })).toThrow(
+      /PRESSURE_MAX_HEAP_PERCENT/,
+    );
+  });
 });
