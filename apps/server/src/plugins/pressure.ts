@@ -14,7 +14,8 @@ declare module 'fastify' {
     /** What the load shedding measures, for /readyz. */
     pressure(): {
       underPressure: boolean;
-      eventLoopDelayMs: number;
+      /** null: the loop was blocked through the whole last sample (no delay could be measured). */
+      eventLoopDelayMs: number | null;
       heapUsedPercent: number;
     };
   }
@@ -54,7 +55,7 @@ export const pressurePlugin = fp(async (app: FastifyInstance, opts: { config: Co
     const usage = app.memoryUsage();
     return {
       underPressure: app.isUnderPressure(),
-      eventLoopDelayMs: Math.round(usage.eventLoopDelay),
+      eventLoopDelayMs: Number.isFinite(usage.eventLoopDelay) ? Math.round(usage.eventLoopDelay) : null,
       heapUsedPercent: Math.round((usage.heapUsed / heapLimit) * 100),
     };
   });

@@ -7,7 +7,8 @@ const READY_TIMEOUT_MS = 1000;
 /** The load the server measures (plugins/pressure.ts) and its open connections. */
 const pressureSchema = z.object({
   underPressure: z.boolean(),
-  eventLoopDelayMs: z.number(),
+  /** null: the event loop was blocked through the whole last sample. */
+  eventLoopDelayMs: z.number().nullable(),
   heapUsedPercent: z.number(),
   connections: z.number().int(),
 });
