@@ -153,7 +153,9 @@ export class LoginLimiter {
     if (spent && spent.consumedPoints >= this.settings.addressMaxFailures) {
       throw refuse(spent.msBeforeNext, 'address');
     }
-    if (spentByDevice && spentByDevice.consumedPoints >= max) throw refuse(spentByDevice.msBeforeNext, 'device');
+    if (spentByDevice && spentByDevice.consumedPoints >= max) {
+      throw refuse(spentByDevice.msBeforeNext, 'device');
+    }
 
     await this.countAddress(address);
     const byDevice = await this.device.penalty(device);
