@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bootstrap, ensureAdmin } from '../src/db/bootstrap';
+import { users } from '../src/db/schema';
 import { signIn, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
@@ -95,6 +97,25 @@ describe('start-up', () => {
     const cookie = await signIn(ctx.app, 'owner@example.com', 'second-password');
     const me = await ctx.app.inject({ url: '/api/auth/user', headers: { cookie } });
     expect(me.json()).toMatchObject({ role: 'admin', approved: true });
+  });
+
+  it("a start with the same admin password leaves the account's credentials as they were", async () => {
+    const stateOf = async () => {
+      const [row] = await ctx.db
+        .select({ hash: users.passwordHash, stamp: users.credentialsStamp })
+        .from(users)
+        .where(eq(users.email, 'keeper@example.com'));
+      return row!;
+    };
+    await ensureAdmin(ctx.db, 'keeper@example.com', 'first-password');
+    const first = await stateOf();
+    // Another start: the sign-in device tokens of the account stay valid.
+    await ensureAdmin(ctx.db, 'keeper@example.com', 'first-password');
+    expect(await stateOf()).toEqual(first);
+    await ensureAdmin(ctx.db, 'keeper@example.com', 'second-password');
+    const changed = await stateOf();
+    expect(changed.hash).not.toBe(first.hash);
+    expect(changed.stamp).not.toBe(first.stamp);
   });
 
   it('bootstrap does not reseed a database that already has properties', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../src/modules/auth/device-tokens';
 import { createUser, DEFAULT_PASSWORD } from './factories';
 import { useTestContext } from './helpers';
 
 const ctx = useTestContext({ TRUST_PROXY: 'true' });
 
-async function loginCookie(headers: Record<string, string>) {
+async function loginCookie(headers: Record<string, string>, name = 'sid') {
   const user = await createUser(ctx.db);
   const res = await ctx.app.inject({
     method: 'POST',
@@ -13,7 +14,7 @@ async function loginCookie(headers: Record<string, string>) {
     payload: { email: user.email, password: DEFAULT_PASSWORD },
   });
   expect(res.statusCode).toBe(200);
-  return res.cookies.find((c) => c.name === 'sid')!;
+  return res.cookies.find((c) => c.name === name)!;
 }
 
 describe('session cookie', () => {
@@ -25,6 +26,17 @@ describe('session cookie', () => {
   });
   it('is not Secure over plain HTTP without an https public address (local development)', async () => {
     const cookie = await loginCookie({});
+    expect(cookie.secure).toBeFalsy();
+  });
+});
+
+describe('sign-in device cookie', () => {
+  it('is Secure when the request arrived over TLS at the proxy', async () => {
+    const cookie = await loginCookie({ 'x-forwarded-proto': 'https' }, DEVICE_COOKIE);
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+  });
+  it('is not Secure over plain HTTP without an https public address (local development)', async () => {
+    const cookie = await loginCookie({}, DEVICE_COOKIE);
     expect(cookie.secure).toBeFalsy();
   });
 });

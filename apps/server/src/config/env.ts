@@ -77,6 +77,8 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_MAX_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(100),
   LOGIN_ADDRESS_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
+  LOGIN_DEVICE_MAX_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  LOGIN_DEVICE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
   TRUST_PROXY: bool.default(false),
   API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
@@ -189,7 +191,9 @@ const configSchema = envSchema
       /**
        * Failed sign-ins, counted in the database (shared by every instance): per account, consecutive
        * failures lock it for `accountLockSeconds`, doubling per further failure up to
-       * `accountMaxLockSeconds`; per client address, at most `addressMaxFailures` in a window.
+       * `accountMaxLockSeconds`; per client address, at most `addressMaxFailures` in a window. A
+       * browser holding the account's device token skips the account's lock and has its own limit,
+       * `deviceMaxFailures` per window (docs/decisions/006-login-limits.md).
        */
       login: {
         accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
@@ -197,6 +201,8 @@ const configSchema = envSchema
         accountMaxLockSeconds: e.LOGIN_ACCOUNT_MAX_LOCK_SECONDS,
         addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
         addressWindowSeconds: e.LOGIN_ADDRESS_WINDOW_SECONDS,
+        deviceMaxFailures: e.LOGIN_DEVICE_MAX_FAILURES,
+        deviceWindowSeconds: e.LOGIN_DEVICE_WINDOW_SECONDS,
       },
       trustProxy: e.TRUST_PROXY,
       /** Who may read /api/docs: administrators (default), everybody, or nobody. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { hashPassword } from '../lib/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import { pgliteDataDir, type Db } from './client';
 import { properties, propertyImages, users } from './schema';
 
@@ -80,21 +80,26 @@ export async function bootstrap(
   }
 }
 
+/**
+ * The configured administrator: created, or set back to an approved admin with the configured
+ * password. A password that still matches keeps its hash, so a restart does not count as a password
+ * change (which would end the account's sign-in device tokens, docs/decisions/006-login-limits.md).
+ */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   if (existing) {
+    const same = await verifyPassword(existing.passwordHash, password);
     await db
       .update(users)
-      .set({ passwordHash, role: 'admin', approved: true })
+      .set({ ...(same ? {} : { passwordHash: await hashPassword(password) }), role: 'admin', approved: true })
       .where(eq(users.id, existing.id));
   } else {
     await db.insert(users).values({
       email,
-      passwordHash,
+      passwordHash: await hashPassword(password),
       firstName: 'Site',
       lastName: 'Administrator',
       company: 'Administration',

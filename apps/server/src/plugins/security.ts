@@ -35,6 +35,21 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
+  // Behind a proxy that TRUST_PROXY does not name, request.ip is the proxy's for every client: the
+  // per-address limits then hold all clients together. Said once, at the first such request.
+  if (!opts.config.trustProxy) {
+    let warned = false;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+        warned = true;
+        app.log.warn(
+          "requests carry X-Forwarded-For but TRUST_PROXY is off: every client shares the proxy's address for rate limits and sign-in limits — set TRUST_PROXY=true behind a proxy you trust",
+        );
+      }
+      done();
+    });
+  }
+
   const allowed = new Set<string>();
   if (opts.config.publicUrl) allowed.add(new URL(opts.config.publicUrl).origin);
 

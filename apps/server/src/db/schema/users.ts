@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -17,6 +27,12 @@ export const users = pgTable(
       .notNull()
       .default('agent'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A random value the database replaces whenever the password, the e-mail or the approval
+     * changes (trigger of migration 0015); sign-in device tokens are bound to it, so such a change
+     * ends them for good (docs/decisions/006-login-limits.md).
+     */
+    credentialsStamp: uuid().notNull().defaultRandom(),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
 import { login, logout, register } from './auth.service';
+import { DEVICE_COOKIE, DeviceTokens } from './device-tokens';
 import { LoginLimiter } from './login-limits';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = new LoginLimiter(app.db, app.config.login);
   limits.start((err) => app.log.warn({ err }, 'could not delete expired login limit counters'));
   app.addHook('onClose', async () => limits.stop());
+  // A browser that signed in to an account is known to it: its later sign-ins skip the account's lock.
+  const devices = new DeviceTokens(app.config.sessionSecret, app.config.previousSecrets);
 
   app.post(
     '/api/auth/register',
@@ -37,10 +40,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginSchema, response: { 200: currentUserSchema } },
     },
     async (request, reply) => {
-      const result = await login(app.db, limits, request.body, {
+      const result = await login(app.db, limits, devices, request.body, {
         previousSessionId: request.sessionId,
         userAgent: request.headers['user-agent'],
         ip: request.ip,
+        deviceToken: request.cookies[DEVICE_COOKIE],
       });
       // The session it replaces ended: every instance forgets it when the database announces it,
       // this one before it answers.
@@ -51,6 +55,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         sameSite: 'lax',
         secure: secureFor(request.protocol),
         expires: result.expiresAt,
+      });
+      // Sent only to the sign-in routes, never to script, never from another site; kept after sign-out.
+      reply.setCookie(DEVICE_COOKIE, result.device.token, {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureFor(request.protocol),
+        maxAge: result.device.maxAgeSeconds,
       });
       return result.user;
     },

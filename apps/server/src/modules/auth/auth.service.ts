@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { notifyAdmins } from '../notifications/notifications.service';
 import { endSession, openSession, toCurrentUser } from '../sessions/sessions.service';
 import { createAccount, findAccountByEmail, isEmailTaken, toUser } from '../users/users.service';
+import type { DeviceTokens } from './device-tokens';
 import type { LoginLimiter } from './login-limits';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 
@@ -52,22 +53,31 @@ export interface LoginResult {
   user: AuthUser;
   token: string;
   expiresAt: Date;
+  /** A new device token for the browser that signed in (device-tokens.ts). */
+  device: { token: string; maxAgeSeconds: number };
 }
 
 /**
  * Checks the credentials and opens a new session (a fresh id at every login). The old session, if
  * any, is ended. Wrong e-mail and wrong password answer the same. The login limits are checked
  * before the password (a closed account or address answers 429 whatever the password) and count
- * every failure, for unknown e-mails too.
+ * every failure, for unknown e-mails too. A browser whose device token belongs to this account is
+ * limited per device instead of per account (docs/decisions/006-login-limits.md).
  */
 export async function login(
   db: Db,
   limits: LoginLimiter,
+  devices: DeviceTokens,
   input: LoginInput,
-  meta: { previousSessionId: string | null; userAgent?: string; ip: string },
+  meta: { previousSessionId: string | null; userAgent?: string; ip: string; deviceToken?: string },
 ): Promise<LoginResult> {
-  const attempt = await limits.begin(input.email, meta.ip);
-  const row = await findAccountByEmail(db, input.email);
+  const { deviceToken, ...sessionMeta } = meta;
+  // Only a well-formed, unexpired token costs a look-up before the limits: it needs the account's stamp.
+  const claim = devices.parse(deviceToken);
+  const claimed = claim ? await findAccountByEmail(db, input.email) : undefined;
+  const known = claim && claimed && devices.belongsTo(claim, claimed) ? claim.nonce : undefined;
+  const attempt = await limits.begin(input.email, meta.ip, known);
+  const row = claim ? claimed : await findAccountByEmail(db, input.email);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), input.password);
   if (!row || !ok) {
     await attempt.failed();
@@ -81,9 +91,9 @@ export async function login(
     );
   }
   const { token, expiresAt } = await db.transaction((tx) =>
-    openSession(tx, { userId: row.id, rememberMe: input.rememberMe, ...meta }),
+    openSession(tx, { userId: row.id, rememberMe: input.rememberMe, ...sessionMeta }),
   );
-  return { user: toCurrentUser(row), token, expiresAt };
+  return { user: toCurrentUser(row), token, expiresAt, device: devices.issue(row) };
 }
 
 export async function logout(db: Db, sessionId: string | null): Promise<void> {

@@ -16,6 +16,10 @@ import * as repo from './login-limits.repository';
  *   streak that nobody ended is forgotten a day after it began.
  * - Address (`request.ip`): at most `addressMaxFailures` failures per `addressWindowSeconds`
  *   (a fixed window from the first failure); successes do not count.
+ * - Known device (a browser holding the account's device token, device-tokens.ts): its attempts
+ *   skip the account's lock and leave the account's streak alone — neither counted nor cleared —
+ *   and are limited to `deviceMaxFailures` failures per `deviceWindowSeconds` for that token
+ *   instead (a fixed window; a success clears it). The address limit applies all the same.
  *
  * Both checks run before the password is verified, and an attempt is counted before it is verified
  * (and given back when it turns out not to be a failure), so parallel requests cannot slip past.
@@ -34,11 +38,11 @@ const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 const keyOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-function refuse(msBeforeNext: number, from: 'account' | 'address'): TooManyRequestsError {
+function refuse(msBeforeNext: number, from: 'account' | 'device' | 'address'): TooManyRequestsError {
   const what =
-    from === 'account'
-      ? 'Too many failed sign-in attempts.'
-      : 'Too many failed sign-in attempts from this network.';
+    from === 'address'
+      ? 'Too many failed sign-in attempts from this network.'
+      : 'Too many failed sign-in attempts.';
   return new TooManyRequestsError(msBeforeNext / 1000, what);
 }
 
@@ -55,6 +59,8 @@ export class LoginLimiter {
   private readonly gate: RateLimiterDrizzle;
   /** Failures per client address in the current window (attempts in flight included). */
   private readonly address: RateLimiterDrizzle;
+  /** Failures per known device (device token) in the current window (attempts in flight included). */
+  private readonly device: RateLimiterDrizzle;
   private cleanup: NodeJS.Timeout | undefined;
 
   constructor(
@@ -80,6 +86,12 @@ export class LoginLimiter {
       points: settings.addressMaxFailures,
       duration: settings.addressWindowSeconds,
     });
+    this.device = new RateLimiterDrizzle({
+      ...common,
+      keyPrefix: 'login-device-failures',
+      points: settings.deviceMaxFailures,
+      duration: settings.deviceWindowSeconds,
+    });
   }
 
   /** Seconds the account stays closed after its `failures`-th consecutive failure (0: open). */
@@ -92,11 +104,14 @@ export class LoginLimiter {
 
   /**
    * Call before looking at the password: throws 429 (`TooManyRequestsError`) when the address or the
-   * account may not try now, otherwise counts the attempt and returns how to settle it.
+   * account may not try now, otherwise counts the attempt and returns how to settle it. `device` is
+   * the nonce of a device token already verified for this account: the attempt is then limited per
+   * device instead of per account.
    */
-  async begin(email: string, ip: string): Promise<LoginAttempt> {
-    const account = keyOf(normaliseEmail(email));
+  async begin(email: string, ip: string, device?: string): Promise<LoginAttempt> {
     const address = keyOf(ip);
+    if (device !== undefined) return this.beginKnown(keyOf(device), address);
+    const account = keyOf(normaliseEmail(email));
     const max = this.settings.addressMaxFailures;
 
     // Reads first: a refused caller (the usual case under attack) costs no write.
@@ -105,11 +120,7 @@ export class LoginLimiter {
     if (closed) throw refuse(closed.msBeforeNext, 'account');
 
     // Count the attempt atomically, so concurrent requests see each other.
-    const byAddress = await this.address.penalty(address);
-    if (byAddress.consumedPoints > max) {
-      await this.address.reward(address);
-      throw refuse(byAddress.msBeforeNext, 'address');
-    }
+    await this.countAddress(address);
     const failures = (await this.streak.penalty(account)).consumedPoints;
     if (failures >= this.settings.accountMaxFailures) {
       // At the threshold one attempt at a time: whoever takes the gate first goes on.
@@ -133,6 +144,42 @@ export class LoginLimiter {
         ]);
       },
     };
+  }
+
+  /** An attempt from a known device: its own failures and the address's, never the account's. */
+  private async beginKnown(device: string, address: string): Promise<LoginAttempt> {
+    const max = this.settings.deviceMaxFailures;
+    const [spentByDevice, spent] = await Promise.all([this.device.get(device), this.address.get(address)]);
+    if (spent && spent.consumedPoints >= this.settings.addressMaxFailures) {
+      throw refuse(spent.msBeforeNext, 'address');
+    }
+    if (spentByDevice && spentByDevice.consumedPoints >= max) {
+      throw refuse(spentByDevice.msBeforeNext, 'device');
+    }
+
+    await this.countAddress(address);
+    const byDevice = await this.device.penalty(device);
+    if (byDevice.consumedPoints > max) {
+      await Promise.all([this.device.reward(device), this.address.reward(address)]);
+      throw refuse(byDevice.msBeforeNext, 'device');
+    }
+
+    return {
+      // The failure stays counted, for the device and the address.
+      failed: async () => undefined,
+      succeeded: async () => {
+        await Promise.all([this.device.delete(device), this.address.reward(address)]);
+      },
+    };
+  }
+
+  /** Counts an attempt against the address, or gives it back and throws 429 past the limit. */
+  private async countAddress(address: string): Promise<void> {
+    const byAddress = await this.address.penalty(address);
+    if (byAddress.consumedPoints > this.settings.addressMaxFailures) {
+      await this.address.reward(address);
+      throw refuse(byAddress.msBeforeNext, 'address');
+    }
   }
 
   /** Deletes long-expired counters every few minutes until `stop()`. */
