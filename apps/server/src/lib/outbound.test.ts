@@ -135,6 +135,10 @@ describe('address classification', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '64:ff9b::7f00:1',
+      // IPv4-compatible IPv6 (::/96): ::127.0.0.1, ::10.0.0.1, ::169.254.169.254
+      '::7f00:1',
+      '::a00:1',
+      '::a9fe:a9fe',
     ]) {
       expect(isBlockedAddress(ip), ip).toBe(true);
     }
@@ -156,6 +160,8 @@ describe('outbound requests refuse local and private destinations', () => {
       'http://0x7f.1/',
       'http://2130706433/',
       'http://[::ffff:127.0.0.1]/',
+      `http://[::7f00:1]:${a.port}/ok`,
+      'http://[::127.0.0.1]/',
     ]) {
       const err = await refusal(outbound.request(url));
       expect(err.kind, url).toBe('blocked');

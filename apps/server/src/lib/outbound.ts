@@ -87,8 +87,9 @@ for (const [address, prefix] of [
   blocked.addSubnet(address, prefix, 'ipv4');
 }
 for (const [address, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  // unspecified (::), loopback (::1) and the deprecated IPv4-compatible form (::7f00:1 is
+  // 127.0.0.1): nothing public lives under ::/96
+  ['::', 96],
   ['64:ff9b::', 96], // NAT64: embeds an IPv4 address
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
