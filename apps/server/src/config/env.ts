@@ -72,6 +72,7 @@ const envSchema = z.object({
   LOG_PRETTY: bool.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  PAGE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(300),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(60),
   LOGIN_ACCOUNT_MAX_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
@@ -186,6 +187,12 @@ const configSchema = envSchema
       logLevel: e.LOG_LEVEL,
       logPretty: e.LOG_PRETTY,
       rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+      /**
+       * Page loads (server-rendered pages, the web app's HTML, unknown URLs) per client address per
+       * minute, in each instance's memory; behind a proxy the address is the client's only with
+       * TRUST_PROXY (docs/operations.md).
+       */
+      pageRateLimitMax: e.PAGE_RATE_LIMIT_MAX,
       /**
        * Failed sign-ins, counted in the database (shared by every instance): per account, consecutive
        * failures lock it for `accountLockSeconds`, doubling per further failure up to
