@@ -108,6 +108,7 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
   SESSION_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(10),
   SEARCH_INDEX: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  IMAGE_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(8),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(30_000),
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(120_000),
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(2000),
@@ -255,6 +256,11 @@ const configSchema = envSchema
        * (plugins/connection-guard.ts, docs/operations.md).
        */
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      /**
+       * Uploads that may wait for one of the two image slots; one more is answered 503 with
+       * Retry-After (modules/uploads/uploads.service.ts). A sync's photos wait their turn uncounted.
+       */
+      imageQueueMax: e.IMAGE_QUEUE_MAX,
       uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
       /**
        * Open connections (keep-alive sockets and live-notification streams included): in all, and per

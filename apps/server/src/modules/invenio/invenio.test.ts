@@ -637,7 +637,7 @@ describe('Invenio sync', () => {
     expect(feeds.json()[0]).toMatchObject({ label: 'Invenio', lastStatus: 'error', connectionId });
   });
 
-  it('skips a photo that is not an image, too large, too slow or a decompression bomb; the villa still syncs', async () => {
+  it('skips a photo that is not an image, too large, too slow, a decompression bomb or a sliver; the villa still syncs', async () => {
     const edelweiss = await property(EDELWEISS);
     const before = await images(edelweiss.id);
     const photo = (name: string) => `${fake.url}/photos/${name}`;
@@ -648,6 +648,9 @@ describe('Invenio sync', () => {
     fake.photoAnswers.set('edelweiss-huge.jpg', { type: 'image/jpeg', body: Buffer.alloc(11 * 1024 * 1024) });
     fake.photoAnswers.set('edelweiss-slow.jpg', { type: 'image/jpeg', body: 'late', delayMs: 1500 });
     fake.photoAnswers.set('edelweiss-bomb.png', { type: 'image/png', body: bombPng(8000, 8000) });
+    // Refused from their headers: a side past 16,383 px, and sides further apart than 1:50.
+    fake.photoAnswers.set('edelweiss-sliver.png', { type: 'image/png', body: bombPng(1, 40_000) });
+    fake.photoAnswers.set('edelweiss-narrow.png', { type: 'image/png', body: bombPng(10, 600) });
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .jpeg()
       .toBuffer();
@@ -660,6 +663,8 @@ describe('Invenio sync', () => {
       'edelweiss-huge.jpg',
       'edelweiss-slow.jpg',
       'edelweiss-bomb.png',
+      'edelweiss-sliver.png',
+      'edelweiss-narrow.png',
       'edelweiss-new.jpg',
     ];
     (fake.villas[1]!.photos as Array<{ url: string }>).push(...added.map((name) => ({ url: photo(name) })));
@@ -688,6 +693,14 @@ describe('Invenio sync', () => {
         propertyName: 'Chalet Edelweiss',
         message: `Photo ${photo('edelweiss-bomb.png')} is too large to process (over 40 megapixels)`,
       },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-sliver.png')} is too large to process (a side over 16383 pixels)`,
+      },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-narrow.png')} is too long and narrow to process (a side over 50 times the other)`,
+      },
     ]);
     // The rest of the villa is written, with the photo that worked after the ones that did not.
     const after = await property(EDELWEISS);
@@ -712,6 +725,8 @@ describe('Invenio sync', () => {
       expect.stringContaining('edelweiss-huge.jpg could not be read'),
       expect.stringContaining('edelweiss-slow.jpg could not be read'),
       expect.stringContaining('edelweiss-bomb.png is too large to process'),
+      expect.stringContaining('edelweiss-sliver.png is too large to process'),
+      expect.stringContaining('edelweiss-narrow.png is too long and narrow'),
       `Photo ${photo('edelweiss-cut.jpg')} could not be decoded (damaged or cut off)`,
     ]);
     expect(fake.photoRequests.sort()).toEqual(
@@ -720,6 +735,8 @@ describe('Invenio sync', () => {
         'edelweiss-huge.jpg',
         'edelweiss-slow.jpg',
         'edelweiss-bomb.png',
+        'edelweiss-sliver.png',
+        'edelweiss-narrow.png',
         'edelweiss-cut.jpg',
       ].sort(),
     );
