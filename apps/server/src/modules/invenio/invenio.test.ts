@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, AMENITY_CATALOGUE, todayIso } from '@villas/shared';
@@ -23,13 +24,23 @@ import { useTestContext } from '../../../test/helpers';
 import { ImageUploadService } from '../uploads/uploads.service';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-invenio-'));
-const ctx = useTestContext({
-  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+// The fake starts first: the app's allow-list names its port, and a port nothing listens on (a
+// connection refused).
+let fake: FakeInvenio;
+let closedPort = 0;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+});
+const ctx = useTestContext(() => ({
+  OUTBOUND_ALLOW_HOSTS: `${fake.host},127.0.0.1:${closedPort}`,
   OUTBOUND_TIMEOUT_MS: '1000',
   UPLOAD_DIR: uploadDir,
-});
+}));
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
-let fake: FakeInvenio;
 let admin = '';
 let connectionId = 0;
 const today = todayIso();
@@ -59,7 +70,6 @@ interface Report {
 }
 
 beforeAll(async () => {
-  fake = await startFakeInvenio();
   admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
   await ctx.db
     .insert(amenities)
@@ -235,43 +245,52 @@ describe('Test Invenio API panel', () => {
     });
   });
 
-  it('answers provider failures with 502 and the provider status', async () => {
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/villas',
-      headers: { cookie: admin },
-      payload: { ...creds(), apiKey: 'wrong-key' },
-    });
-    expect(wrong.statusCode).toBe(502);
-    expect(wrong.json()).toMatchObject({ code: 'UPSTREAM_ERROR', message: 'HTTP error! status: 401' });
-    fake.failure = '500';
-    const down = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/villas',
-      headers: { cookie: admin },
-      payload: creds(),
-    });
-    expect(down.json().message).toBe('HTTP error! status: 500');
-    fake.failure = 'slow';
-    const slow = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/pricing',
-      headers: { cookie: admin },
-      payload: creds(),
-    });
-    expect(slow.statusCode).toBe(504);
-    expect(slow.json().message).toMatch(/did not answer in time/);
-  });
-
-  it('refuses a base URL on a private address unless allowed', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/villas',
-      headers: { cookie: admin },
-      payload: { ...creds(), baseUrl: 'http://169.254.169.254' },
-    });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().message).toMatch(/not allowed/);
+  it('answers every provider failure alike (no port scanner), the cause in the log', async () => {
+    const warn = vi.spyOn(ctx.app.log, 'warn');
+    const port = new URL(fake.url).port;
+    const failures: Array<[string, () => void, Record<string, string>, RegExp]> = [
+      ['wrong key', () => undefined, { apiKey: 'wrong-key' }, /HTTP error! status: 401/],
+      ['server error', () => (fake.failure = '500'), {}, /HTTP error! status: 500/],
+      ['time-out', () => (fake.failure = 'slow'), {}, /did not answer in time/],
+      ['not found', () => fake.broken.add('/plapi/getdata/api_villa_list'), {}, /HTTP error! status: 404/],
+      ['refused', () => undefined, { baseUrl: `http://127.0.0.1:${closedPort}` }, /ECONNREFUSED/],
+      ['TLS', () => undefined, { baseUrl: `https://127.0.0.1:${port}` }, /EPROTO|SSL|TLS/],
+      ['private address', () => undefined, { baseUrl: 'http://169.254.169.254' }, /not allowed/],
+      ['port not allowed', () => undefined, { baseUrl: 'http://127.0.0.1:5432' }, /not allowed/],
+      [
+        'no such name',
+        () => undefined,
+        { baseUrl: 'http://no-such-host.invalid' },
+        /ENOTFOUND|EAI_AGAIN|did not answer/,
+      ],
+    ];
+    try {
+      for (const [what, arrange, payload, cause] of failures) {
+        fake.reset();
+        arrange();
+        warn.mockClear();
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/invenio/villas',
+          headers: { cookie: admin },
+          payload: { ...creds(), ...payload },
+        });
+        expect(res.statusCode, what).toBe(502);
+        const { requestId, ...body } = res.json();
+        expect(requestId).toEqual(expect.any(String));
+        expect(body, what).toEqual({
+          code: 'UPSTREAM_ERROR',
+          message:
+            'Could not reach the provider. Check the address, the port, the API key and that this server can reach the network.',
+        });
+        expect(warn, what).toHaveBeenCalledWith(
+          expect.objectContaining({ cause: expect.stringMatching(cause) }),
+          'a provider call failed',
+        );
+      }
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
@@ -802,8 +821,16 @@ describe('Invenio sync', () => {
       headers: { cookie: admin },
       payload: { apiKey: fake.apiKey, apiSecret: fake.bpUuid, baseUrl: fake.url },
     });
+    // The answer says what to check; the run's report (admin only) holds the cause.
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toBe('HTTP error! status: 401');
+    expect(failed.json()).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: expect.stringMatching(/^Could not reach the provider\. Check the address, the port/),
+      details: { reportId: expect.any(Number) },
+    });
+    const failedReport = await report(failed.json().details.reportId);
+    expect(failedReport).toMatchObject({ status: 'failed', jobType: 'invenio-sync' });
+    expect(failedReport.errorMessage).toContain('HTTP error! status: 401');
   });
 
   it('starts a comprehensive sync at once (202) and shows its progress while it runs', async () => {
