@@ -25,7 +25,7 @@ import type { JsonSchema } from './json-schema';
  */
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-fuzz-uploads-'));
 // Fuzzed requests never leave this machine: every host name fails to resolve at once (a provider
-// route then answers its 502 'could not be reached'), and the URLs drawn are loopback ones.
+// route then answers its 502 'Could not reach the provider'), and the URLs drawn are loopback ones.
 vi.spyOn(dns, 'lookup').mockImplementation(((host: string, _opts: unknown, cb: (err: Error) => void) => {
   const callback = typeof _opts === 'function' ? (_opts as typeof cb) : cb;
   process.nextTick(() =>

@@ -74,11 +74,17 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-/** Registers beforeAll/afterAll for a file and returns the context (filled once beforeAll ran). */
-export function useTestContext(env: Record<string, string> = {}): TestContext {
+/**
+ * Registers beforeAll/afterAll for a file and returns the context (filled once beforeAll ran). `env`
+ * may be a function, read in that beforeAll: settings that name what earlier hooks started (a fake
+ * server's port in OUTBOUND_ALLOW_HOSTS).
+ */
+export function useTestContext(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    Object.assign(ctx, await createTestContext(env));
+    Object.assign(ctx, await createTestContext(typeof env === 'function' ? env() : env));
   });
   afterAll(async () => {
     await ctx.close?.();

@@ -15,6 +15,7 @@ const ctx = useTestContext({
   LOGIN_ACCOUNT_MAX_FAILURES: '3',
   LOGIN_ACCOUNT_LOCK_SECONDS: '840',
   LOGIN_ACCOUNT_MAX_LOCK_SECONDS: '3600',
+  PAGE_RATE_LIMIT_MAX: '4',
 });
 
 type Injected = Awaited<ReturnType<typeof ctx.app.inject>>;
@@ -141,5 +142,16 @@ describe('one 429 for every limiter', () => {
       });
       expect(res.statusCode).toBe(401);
     }
+  });
+
+  it('page loads: PAGE_RATE_LIMIT_MAX per address per minute, one count for every page', async () => {
+    const from = address();
+    const load = (url: string) => ctx.app.inject({ url, remoteAddress: from });
+    for (const url of ['/about', '/no-such-page', '/company-info', '/villas/x'])
+      expect((await load(url)).statusCode, url).toBe(404);
+    const body = expectRefused(await load('/about'), 'Too many attempts. Try again in 1 minute.');
+    expect(body.details.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another address is counted apart.
+    expect((await ctx.app.inject({ url: '/about', remoteAddress: address() })).statusCode).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** The request's body did not arrive in time: 408, and the connection is closed. */
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
-  /** A provider (Invenio, an iCal feed) failed or answered something unusable: 502 / 504. */
+  /** A provider (Invenio, an iCal feed) failed or answered something unusable: 502. */
   UPSTREAM_ERROR: 'UPSTREAM_ERROR',
   /** A sync of the same connection, feed or kind is already running. */
   SYNC_RUNNING: 'SYNC_RUNNING',

@@ -72,6 +72,7 @@ const envSchema = z.object({
   LOG_PRETTY: bool.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  PAGE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(300),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
   LOGIN_ACCOUNT_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(60),
   LOGIN_ACCOUNT_MAX_LOCK_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(900),
@@ -109,6 +110,7 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(5),
   SESSION_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(10),
   SEARCH_INDEX: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
+  IMAGE_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).default(8),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(30_000),
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(120_000),
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(2000),
@@ -189,6 +191,12 @@ const configSchema = envSchema
       logPretty: e.LOG_PRETTY,
       rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
       /**
+       * Page loads (server-rendered pages, the web app's HTML, unknown URLs) per client address per
+       * minute, in each instance's memory; behind a proxy the address is the client's only with
+       * TRUST_PROXY (docs/operations.md).
+       */
+      pageRateLimitMax: e.PAGE_RATE_LIMIT_MAX,
+      /**
        * Failed sign-ins, counted in the database (shared by every instance): per account, consecutive
        * failures lock it for `accountLockSeconds`, doubling per further failure up to
        * `accountMaxLockSeconds`; per client address, at most `addressMaxFailures` in a window. A
@@ -254,6 +262,11 @@ const configSchema = envSchema
        * (plugins/connection-guard.ts, docs/operations.md).
        */
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      /**
+       * Uploads that may wait for one of the two image slots; one more is answered 503 with
+       * Retry-After (modules/uploads/uploads.service.ts). A sync's photos wait their turn uncounted.
+       */
+      imageQueueMax: e.IMAGE_QUEUE_MAX,
       uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
       /**
        * Open connections (keep-alive sockets and live-notification streams included): in all, and per

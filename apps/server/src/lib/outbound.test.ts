@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutbound, isBlockedAddress, OutboundError } from './outbound';
+import { createOutbound, isAllowed, isBlockedAddress, OutboundError, type Outbound } from './outbound';
 
 /** A tiny local server whose routes the tests choose. */
 function serve(
@@ -135,6 +135,10 @@ describe('address classification', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '64:ff9b::7f00:1',
+      // IPv4-compatible IPv6 (::/96): ::127.0.0.1, ::10.0.0.1, ::169.254.169.254
+      '::7f00:1',
+      '::a00:1',
+      '::a9fe:a9fe',
     ]) {
       expect(isBlockedAddress(ip), ip).toBe(true);
     }
@@ -156,6 +160,8 @@ describe('outbound requests refuse local and private destinations', () => {
       'http://0x7f.1/',
       'http://2130706433/',
       'http://[::ffff:127.0.0.1]/',
+      `http://[::7f00:1]:${a.port}/ok`,
+      'http://[::127.0.0.1]/',
     ]) {
       const err = await refusal(outbound.request(url));
       expect(err.kind, url).toBe('blocked');
@@ -179,15 +185,33 @@ describe('outbound requests refuse local and private destinations', () => {
 });
 
 describe('OUTBOUND_ALLOW_HOSTS', () => {
-  it('lets a named host through, by host or by host:port only', async () => {
-    const byHost = createOutbound({ allowHosts: ['127.0.0.1'] });
-    const res = await byHost.request(`${a.url}/ok`);
+  it('lets a named host:port through, that port only', async () => {
+    const byPort = createOutbound({ allowHosts: [`127.0.0.1:${a.port}`] });
+    const res = await byPort.request(`${a.url}/ok`);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text())).toEqual({ ok: true });
-
-    const byPort = createOutbound({ allowHosts: [`127.0.0.1:${a.port}`] });
-    expect((await byPort.request(`${a.url}/ok`)).ok).toBe(true);
     expect((await refusal(byPort.request(`${b.url}/`))).kind).toBe('blocked');
+  });
+
+  it('opens only ports 80 and 443 for an entry without a port, never the host’s other services', async () => {
+    const byHost = createOutbound({ allowHosts: ['127.0.0.1'] });
+    const before = seen.length;
+    const err = await refusal(byHost.request(`${a.url}/ok`));
+    expect(err.kind).toBe('blocked');
+    expect(seen).toHaveLength(before);
+
+    const allowed = (url: string, entries: string[]) => isAllowed(new URL(url), entries);
+    expect(allowed('http://calendar.internal/feed.ics', ['calendar.internal'])).toBe(true);
+    expect(allowed('https://calendar.internal/feed.ics', ['calendar.internal'])).toBe(true);
+    expect(allowed('http://calendar.internal:443/', ['calendar.internal'])).toBe(true);
+    expect(allowed('http://calendar.internal:8443/', ['calendar.internal'])).toBe(false);
+    expect(allowed('http://calendar.internal:22/', ['calendar.internal'])).toBe(false);
+    expect(allowed('https://calendar.internal:8443/', ['calendar.internal:8443'])).toBe(true);
+    expect(allowed('https://calendar.internal/', ['calendar.internal:8443'])).toBe(false);
+    expect(allowed('http://[fd00::12]/', ['fd00::12'])).toBe(true);
+    expect(allowed('http://[fd00::12]:6379/', ['fd00::12'])).toBe(false);
+    expect(allowed('http://[fd00::12]:6379/', ['[fd00::12]:6379'])).toBe(true);
+    expect(allowed('http://10.0.0.12:5432/', ['10.0.0.12'])).toBe(false);
   });
 
   it('checks every redirect: a redirect to a host outside the list is refused', async () => {
@@ -204,7 +228,7 @@ describe('OUTBOUND_ALLOW_HOSTS', () => {
   });
 
   it('follows an allowed cross-origin redirect without our headers', async () => {
-    const both = createOutbound({ allowHosts: ['127.0.0.1'] });
+    const both = createOutbound({ allowHosts: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`] });
     const before = seen.length;
     const res = await both.request(`${a.url}/to-b`, {
       headers: { 'api-key': 'k-123', accept: 'text/plain' },
@@ -219,7 +243,10 @@ describe('OUTBOUND_ALLOW_HOSTS', () => {
 });
 
 describe('limits', () => {
-  const outbound = createOutbound({ allowHosts: ['127.0.0.1'] });
+  let outbound: Outbound;
+  beforeAll(() => {
+    outbound = createOutbound({ allowHosts: [`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`] });
+  });
 
   it('gives up after the time-out', async () => {
     const started = Date.now();

@@ -16,7 +16,8 @@ import net from 'node:net';
  *   name that resolves to 127.0.0.1, or re-resolves differently between a check and the connection,
  *   cannot slip through. It applies to the first request and to every redirect.
  * - `OUTBOUND_ALLOW_HOSTS` (`host` or `host:port`) names hosts exempt from the address check (a
- *   provider inside the private network, the fake servers of the tests).
+ *   provider inside the private network, the fake servers of the tests): `host:port` that port
+ *   only, a bare `host` ports 80 and 443 only, so an entry never opens the host's other services.
  *
  * Built on node:http(s) rather than fetch because fetch offers no hook on the resolved address.
  */
@@ -60,7 +61,7 @@ export interface OutboundResponse {
 }
 
 export interface OutboundOptions {
-  /** `host` or `host:port` entries exempt from the private-address check. */
+  /** `host:port` (that port) or `host` (ports 80 and 443) entries exempt from the private-address check. */
   allowHosts?: readonly string[];
   userAgent?: string;
 }
@@ -87,8 +88,9 @@ for (const [address, prefix] of [
   blocked.addSubnet(address, prefix, 'ipv4');
 }
 for (const [address, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  // unspecified (::), loopback (::1) and the deprecated IPv4-compatible form (::7f00:1 is
+  // 127.0.0.1): nothing public lives under ::/96
+  ['::', 96],
   ['64:ff9b::', 96], // NAT64: embeds an IPv4 address
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
@@ -113,7 +115,14 @@ export function isBlockedAddress(address: string): boolean {
 const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
 const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
-function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
+/** The ports an allow-list entry without a port opens: the web's, never the host's other services. */
+const WEB_PORTS = new Set(['80', '443']);
+
+/**
+ * True when an `OUTBOUND_ALLOW_HOSTS` entry names the URL's host and port: `host:port` that port
+ * only, a bare `host` ports 80 and 443 only.
+ */
+export function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
   const host = bareHost(url.hostname);
   const port = url.port || defaultPort(url.protocol);
   return allowHosts.some((entry) => {
@@ -121,8 +130,8 @@ function isAllowed(url: URL, allowHosts: readonly string[]): boolean {
     if (!m) return false;
     // A bare IPv6 address has colons of its own: 'host:port' only applies to non-IPv6 entries or
     // bracketed ones.
-    if (!entry.startsWith('[') && net.isIPv6(entry)) return bareHost(entry) === host;
-    return m[1] === host && (!m[2] || m[2] === port);
+    if (!entry.startsWith('[') && net.isIPv6(entry)) return bareHost(entry) === host && WEB_PORTS.has(port);
+    return m[1] === host && (m[2] ? m[2] === port : WEB_PORTS.has(port));
   });
 }
 

@@ -1,18 +1,18 @@
 import { ErrorCode } from '@villas/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from './errors';
 import { OutboundError } from './outbound';
 
 /**
  * A provider (Invenio, an iCal feed, a photo host) failed or answered something unusable. Its
- * message is shown as is in sync reports and in the test panel ('HTTP error! status: 401').
+ * message is the cause, shown as is in the sync reports ('HTTP error! status: 401') and logged; a
+ * route answering a provider call directly says PROVIDER_UNREACHABLE instead (toHttpError).
  */
 export class ProviderError extends Error {
   constructor(
     message: string,
     /** The provider's HTTP status, when it answered one. */
     public readonly status?: number,
-    /** True for a time-out (answered 504 rather than 502). */
-    public readonly timeout = false,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -25,7 +25,7 @@ export function providerErrorOf(err: unknown, what = 'The provider'): ProviderEr
   if (err instanceof OutboundError) {
     switch (err.kind) {
       case 'timeout':
-        return new ProviderError(`${what} did not answer in time (${err.message})`, undefined, true);
+        return new ProviderError(`${what} did not answer in time (${err.message})`);
       case 'too-large':
         return new ProviderError(`${what}'s answer is too large (${err.message})`);
       case 'blocked':
@@ -41,14 +41,29 @@ export function providerErrorOf(err: unknown, what = 'The provider'): ProviderEr
   return new ProviderError(`${what} failed: ${(err as Error)?.message ?? String(err)}`);
 }
 
-/** For routes answering a provider call directly: 502 (504 for a time-out), the message kept. */
-export function toHttpError(err: unknown): unknown {
+/**
+ * What a route answering a provider call directly says of any failure of the exchange: refused,
+ * TLS, DNS, time-out, an HTTP error status, an unusable answer. One message, so the answers cannot
+ * tell apart a closed port, an open one, a missing name and a wrong key (a port scanner otherwise);
+ * the cause is logged, and kept in the admin-only sync report when the call is a recorded run.
+ */
+export const PROVIDER_UNREACHABLE =
+  'Could not reach the provider. Check the address, the port, the API key and that this server can reach the network.';
+
+/**
+ * For routes answering a provider call directly: 502 UPSTREAM_ERROR with PROVIDER_UNREACHABLE, the
+ * cause logged (and `details` added, e.g. the report that holds the cause).
+ */
+export function toHttpError(
+  err: unknown,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  details?: Record<string, unknown>,
+): unknown {
   if (err instanceof AppError) return err;
   if (err instanceof ProviderError || err instanceof OutboundError) {
     const p = providerErrorOf(err);
-    return new AppError(p.timeout ? 504 : 502, ErrorCode.UPSTREAM_ERROR, p.message, {
-      providerStatus: p.status ?? null,
-    });
+    log.warn({ cause: p.message, providerStatus: p.status ?? null, ...details }, 'a provider call failed');
+    return new AppError(502, ErrorCode.UPSTREAM_ERROR, PROVIDER_UNREACHABLE, details);
   }
   return err;
 }

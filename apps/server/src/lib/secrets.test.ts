@@ -9,7 +9,7 @@ describe('SecretBox (AES-256-GCM, HKDF key, key id prefix)', () => {
     const box = new SecretBox(A);
     const one = box.encrypt('sk_live_0123456789abcdef', 'k');
     const two = box.encrypt('sk_live_0123456789abcdef', 'k');
-    expect(one).toMatch(/^v1\.[A-Za-z0-9_-]{8}\./);
+    expect(one).toMatch(/^v2\.[A-Za-z0-9_-]{8}\./);
     expect(one).not.toContain('sk_live');
     expect(one).not.toBe(two);
     expect(box.decrypt(one, 'k')).toBe('sk_live_0123456789abcdef');
@@ -31,6 +31,22 @@ describe('SecretBox (AES-256-GCM, HKDF key, key id prefix)', () => {
     expect(box.decrypt(old, 'k')).toBe('rotate-me-please');
     expect(box.needsRewrap(old)).toBe(true);
     expect(box.needsRewrap(box.encrypt('x', 'k'))).toBe(false);
+  });
+
+  it('reads an older-form value (v1) only with the purpose it was written for, and says it needs re-encrypting', () => {
+    const box = new SecretBox(A);
+    // The older form: the same layout, written with the column alone as additional data.
+    const old = box.encrypt('legacy-value-1234', 'api_key').replace(/^v2\./, 'v1.');
+    expect(() => box.decrypt(old, 'api_key|7|https://api.example')).toThrow(SecretDecryptError);
+    expect(box.decrypt(old, 'api_key|7|https://api.example', 'api_key')).toBe('legacy-value-1234');
+    expect(() => box.decrypt(old, 'api_key|7|https://api.example', 'api_secret')).toThrow(SecretDecryptError);
+    expect(box.needsRewrap(old)).toBe(true);
+    // A current value is read with its own purpose only, whatever older purpose is offered.
+    const current = box.encrypt('bound-value-1234', 'api_key|7|https://api.example');
+    expect(() => box.decrypt(current, 'api_key|7|https://evil.example', 'api_key')).toThrow(
+      SecretDecryptError,
+    );
+    expect(box.needsRewrap(current)).toBe(false);
   });
 
   it('masks to the last four characters only when enough stays hidden', () => {

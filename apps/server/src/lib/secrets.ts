@@ -3,17 +3,22 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 /**
  * Encryption at rest of provider credentials (docs/decisions/005-integrations.md).
  *
- * AES-256-GCM with a 96-bit random IV per value and the column's purpose as additional data (a
- * value copied into another column does not decrypt). The key is derived from the app secret with
- * HKDF-SHA256, so the database alone never reveals the credentials. Stored form:
+ * AES-256-GCM with a 96-bit random IV per value and the caller's purpose as additional data: what
+ * the value belongs to (for a connection's secret, its column, its row and the origin it is sent
+ * to), so a value copied elsewhere, or left behind when that changes, does not decrypt. The key is
+ * derived from the app secret with HKDF-SHA256, so the database alone never reveals the
+ * credentials. Stored form:
  *
- *   v1.<key id>.<iv>.<tag>.<ciphertext>        (base64url parts)
+ *   v2.<key id>.<iv>.<tag>.<ciphertext>        (base64url parts)
  *
- * The key id is a fingerprint of the derived key: after a rotation (new SESSION_SECRET, the old one
- * in PREVIOUS_APP_SECRETS) values are read with whichever key they name and re-encrypted with the
- * current one (`needsRewrap`).
+ * `v1` values were written when the purpose named the column only: they are read only when the
+ * caller gives that older purpose (`legacyPurpose`, the start-up re-encryption) and need
+ * re-encrypting. The key id is a fingerprint of the derived key: after a rotation (new
+ * SESSION_SECRET, the old one in PREVIOUS_APP_SECRETS) values are read with whichever key they name
+ * and re-encrypted with the current one (`needsRewrap`).
  */
-const VERSION = 'v1';
+const VERSION = 'v2';
+const LEGACY_VERSION = 'v1';
 const SALT = 'villas/integrations/secrets';
 const INFO = 'api-connections aes-256-gcm v1';
 
@@ -63,16 +68,24 @@ export class SecretBox {
     ].join('.');
   }
 
-  decrypt(stored: string, purpose: string): string {
+  /**
+   * Reads a value written for `purpose`; a `v1` value only with `legacyPurpose`, the additional data
+   * it was written with.
+   */
+  decrypt(stored: string, purpose: string, legacyPurpose?: string): string {
     const parts = stored.split('.');
-    if (parts.length !== 5 || parts[0] !== VERSION) throw new SecretDecryptError('Unknown secret format');
-    const [, kid, iv, tag, ct] = parts as [string, string, string, string, string];
+    if (parts.length !== 5 || (parts[0] !== VERSION && parts[0] !== LEGACY_VERSION))
+      throw new SecretDecryptError('Unknown secret format');
+    const [version, kid, iv, tag, ct] = parts as [string, string, string, string, string];
+    const aad = version === VERSION ? purpose : legacyPurpose;
+    if (aad === undefined)
+      throw new SecretDecryptError('The stored secret is in an older form, re-encrypted at start');
     const key = this.keys.get(kid);
     if (!key)
       throw new SecretDecryptError(`No key ${kid}: was the app secret changed without PREVIOUS_APP_SECRETS?`);
     try {
       const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(purpose));
+      decipher.setAAD(Buffer.from(aad));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString(
         'utf8',
@@ -82,9 +95,10 @@ export class SecretBox {
     }
   }
 
-  /** True when the value was encrypted with another key than the current one. */
+  /** True when the value was encrypted with another key than the current one, or in the older form. */
   needsRewrap(stored: string): boolean {
-    return stored.split('.')[1] !== this.current.id;
+    const [version, kid] = stored.split('.');
+    return version !== VERSION || kid !== this.current.id;
   }
 }
 

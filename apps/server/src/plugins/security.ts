@@ -50,8 +50,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     });
   }
 
-  const allowed = new Set<string>();
-  if (opts.config.publicUrl) allowed.add(new URL(opts.config.publicUrl).origin);
+  // With PUBLIC_URL, its origin is the only one a change may come from: the request's Host is the
+  // client's to choose (a name re-pointed at this server sends its own Host and Origin). Without
+  // it, the origin the request was addressed to (local development, the Vite dev server's proxy).
+  const publicOrigin = opts.config.publicUrl ? new URL(opts.config.publicUrl).origin : undefined;
 
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method)) return;
@@ -60,8 +62,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     if (site === 'cross-site')
       throw new ForbiddenError('Cross-site requests are not allowed', ErrorCode.CSRF_REJECTED);
     if (!origin) return;
-    const self = `${request.protocol}://${request.headers.host ?? ''}`;
-    if (origin !== self && !allowed.has(origin)) {
+    const expected = publicOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
+    if (origin !== expected) {
       throw new ForbiddenError('Requests from another site are not allowed', ErrorCode.CSRF_REJECTED);
     }
   });

@@ -128,6 +128,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     return sendHtml(request, reply, { html, status });
   }
 
+  // Page loads per client address per minute (PAGE_RATE_LIMIT_MAX), one count for every page.
+  const pageLimit = app.rateLimit
+    ? app.rateLimit({ max: app.config.pageRateLimitMax, timeWindow: 60_000 })
+    : undefined;
+
   // Routes of their own, unlike the rest of the app (the not-found handler's): public, so the auth
   // plugin loads the visitor's session, and compressed like any answer (rendered pages are 10-50 kB).
   if (renderer) {
@@ -136,26 +141,23 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
         page.path,
         {
           config: { access: 'public' },
-          preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: 60_000 }) : undefined,
+          preHandler: pageLimit,
         },
         (request, reply) => sendPage(request, reply, page),
       );
     }
   }
 
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: 60_000 }) : undefined },
-    async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (serve && request.method === 'GET' && !pathname.startsWith('/api/')) {
-        const status = SPA_ROUTES.some((r) => r.test(pathname)) ? 200 : 404;
-        return sendHtml(request, reply, { html: indexHtml, status });
-      }
-      return reply.code(404).send({
-        code: ErrorCode.NOT_FOUND,
-        message: `No route ${request.method} ${pathname}`,
-        requestId: request.id,
-      });
-    },
-  );
+  app.setNotFoundHandler({ preHandler: pageLimit }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (serve && request.method === 'GET' && !pathname.startsWith('/api/')) {
+      const status = SPA_ROUTES.some((r) => r.test(pathname)) ? 200 : 404;
+      return sendHtml(request, reply, { html: indexHtml, status });
+    }
+    return reply.code(404).send({
+      code: ErrorCode.NOT_FOUND,
+      message: `No route ${request.method} ${pathname}`,
+      requestId: request.id,
+    });
+  });
 });

@@ -31,6 +31,8 @@ export interface PhotoAnswer {
 
 export interface FakeInvenio {
   url: string;
+  /** `127.0.0.1:<port>`: the OUTBOUND_ALLOW_HOSTS entry that lets the app reach this server. */
+  host: string;
   apiKey: string;
   bpUuid: string;
   villas: Array<Record<string, unknown>>;
@@ -93,6 +95,7 @@ export async function startFakeInvenio(
 
   const fake: FakeInvenio = {
     url,
+    host: '',
     apiKey: opts.apiKey ?? 'inv_live_5d0c7e2b9a13f9a4',
     bpUuid: opts.bpUuid ?? '0e5b3c1d-2f47-4a8e-b6d9-7c21f05a9e33',
     villas: [],
@@ -286,6 +289,7 @@ export async function startFakeInvenio(
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   fake.url = url;
+  fake.host = new URL(url).host;
   fake.reset();
   return fake;
 }

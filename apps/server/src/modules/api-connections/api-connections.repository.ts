@@ -16,9 +16,22 @@ export async function listEnabledConnections(db: Queryable): Promise<ConnectionR
     .orderBy(asc(apiConnections.id));
 }
 
-export async function findConnection(db: Queryable, id: number): Promise<ConnectionRow | undefined> {
-  const [row] = await db.select().from(apiConnections).where(eq(apiConnections.id, id));
+export async function findConnection(
+  db: Queryable,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ConnectionRow | undefined> {
+  const query = db.select().from(apiConnections).where(eq(apiConnections.id, id));
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
   return row;
+}
+
+/** The id the next connection gets, taken before it is written (its secrets are encrypted for it). */
+export async function nextConnectionId(db: Queryable): Promise<number> {
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('api_connections', 'id'))::int as id`,
+  );
+  return (result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
 }
 
 export async function insertConnection(db: Queryable, values: typeof apiConnections.$inferInsert) {

@@ -9,7 +9,7 @@ import {
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../../lib/errors';
 import { directScope, type WriteScope } from '../../lib/write-scope';
 import { maskSecret, SecretDecryptError } from '../../lib/secrets';
 import type { AuthUser } from '../../plugins/auth';
@@ -23,6 +23,25 @@ type UpdateInput = z.output<typeof apiConnectionUpdateSchema>;
 const KEY = 'api_connections.api_key';
 const SECRET = 'api_connections.api_secret';
 
+/** The origin a base URL's requests go to (a value that is not a URL binds as it is written). */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/**
+ * The additional data a connection's secret is encrypted with: its column, its row and the origin
+ * it is sent to. A value copied to another column or row does not decrypt, nor one left behind when
+ * the base URL moves to another origin: a saved key is never sent to an address it was not entered
+ * for (docs/decisions/005-integrations.md). Values written before held the column only (`column`,
+ * read by the start-up re-encryption alone).
+ */
+const boundTo = (column: string, row: { id: number; baseUrl: string }) =>
+  `${column}|${row.id}|${originOf(row.baseUrl)}`;
+
 const notFound = () => new NotFoundError('API connection not found');
 
 function asProvider(p: string): Provider {
@@ -31,10 +50,10 @@ function asProvider(p: string): Provider {
 
 /** A connection as answered: the secrets only as masked tails. */
 function toConnection(deps: IntegrationDeps, row: repo.ConnectionRow): ApiConnection {
-  const reveal = (stored: string | null, purpose: string) => {
+  const reveal = (stored: string | null, column: string) => {
     if (!stored) return null;
     try {
-      return maskSecret(deps.box.decrypt(stored, purpose));
+      return maskSecret(deps.box.decrypt(stored, boundTo(column, row)));
     } catch {
       return '•••• (unreadable)';
     }
@@ -64,11 +83,14 @@ export async function createConnection(
   _actor: AuthUser,
   input: CreateInput,
 ): Promise<ApiConnection> {
+  // The id is taken first: the secrets are encrypted for their row.
+  const bound = { id: await repo.nextConnectionId(db), baseUrl: input.baseUrl };
   const row = await repo.insertConnection(db, {
+    id: bound.id,
     provider: input.provider,
     name: input.name,
-    apiKeyEncrypted: deps.box.encrypt(input.apiKey, KEY),
-    apiSecretEncrypted: input.apiSecret ? deps.box.encrypt(input.apiSecret, SECRET) : null,
+    apiKeyEncrypted: deps.box.encrypt(input.apiKey, boundTo(KEY, bound)),
+    apiSecretEncrypted: input.apiSecret ? deps.box.encrypt(input.apiSecret, boundTo(SECRET, bound)) : null,
     baseUrl: input.baseUrl,
     enabled: input.enabled,
   });
@@ -82,13 +104,33 @@ export async function updateConnection(
   id: number,
   input: UpdateInput,
 ): Promise<ApiConnection> {
+  const current = await repo.findConnection(db, id, { forUpdate: true });
+  if (!current) throw notFound();
   const values: Parameters<typeof repo.updateConnection>[2] = {};
   if (input.enabled !== undefined) values.enabled = input.enabled;
   if (input.name !== undefined) values.name = input.name;
   if (input.baseUrl !== undefined) values.baseUrl = input.baseUrl.replace(/\/+$/, '');
-  if (input.apiKey !== undefined) values.apiKeyEncrypted = deps.box.encrypt(input.apiKey, KEY);
+  const bound = { id, baseUrl: values.baseUrl ?? current.baseUrl };
+  // A new origin: the saved secrets are not sent there, they must be entered again with it.
+  if (originOf(bound.baseUrl) !== originOf(current.baseUrl)) {
+    const issues: FieldIssue[] = [];
+    if (input.apiKey === undefined) {
+      issues.push({ path: ['apiKey'], message: 'Enter the API key again: it is not sent to a new address' });
+    }
+    if (current.apiSecretEncrypted && input.apiSecret === undefined) {
+      issues.push({
+        path: ['apiSecret'],
+        message: 'Enter the API secret again (or clear it): it is not sent to a new address',
+      });
+    }
+    if (issues.length) throw new ValidationError(issues[0]!.message, issues);
+  }
+  if (input.apiKey !== undefined)
+    values.apiKeyEncrypted = deps.box.encrypt(input.apiKey, boundTo(KEY, bound));
   if (input.apiSecret !== undefined) {
-    values.apiSecretEncrypted = input.apiSecret ? deps.box.encrypt(input.apiSecret, SECRET) : null;
+    values.apiSecretEncrypted = input.apiSecret
+      ? deps.box.encrypt(input.apiSecret, boundTo(SECRET, bound))
+      : null;
   }
   const row = await repo.updateConnection(db, id, values);
   if (!row) throw notFound();
@@ -123,8 +165,10 @@ export async function deleteConnection(
 export function credentialsOf(deps: IntegrationDeps, row: repo.ConnectionRow): Credentials {
   try {
     return {
-      apiKey: deps.box.decrypt(row.apiKeyEncrypted, KEY),
-      apiSecret: row.apiSecretEncrypted ? deps.box.decrypt(row.apiSecretEncrypted, SECRET) : null,
+      apiKey: deps.box.decrypt(row.apiKeyEncrypted, boundTo(KEY, row)),
+      apiSecret: row.apiSecretEncrypted
+        ? deps.box.decrypt(row.apiSecretEncrypted, boundTo(SECRET, row))
+        : null,
       baseUrl: row.baseUrl,
     };
   } catch (err) {
@@ -183,7 +227,10 @@ export async function startConnectionSync(
   return { reportId, status: 'running', message: 'Sync Triggered' };
 }
 
-/** Re-encrypts with the current key the secrets still under a previous one (rotation). */
+/**
+ * Re-encrypts with the current key, for their row and origin, the secrets still under a previous
+ * key (rotation) or written when they named their column only.
+ */
 export async function rewrapSecrets(deps: IntegrationDeps): Promise<number> {
   let n = 0;
   for (const row of await repo.listConnections(deps.db)) {
@@ -192,10 +239,13 @@ export async function rewrapSecrets(deps: IntegrationDeps): Promise<number> {
       (row.apiSecretEncrypted != null && deps.box.needsRewrap(row.apiSecretEncrypted));
     if (!stale) continue;
     try {
-      const c = credentialsOf(deps, row);
+      const apiKey = deps.box.decrypt(row.apiKeyEncrypted, boundTo(KEY, row), KEY);
+      const apiSecret = row.apiSecretEncrypted
+        ? deps.box.decrypt(row.apiSecretEncrypted, boundTo(SECRET, row), SECRET)
+        : null;
       await repo.updateConnection(deps.db, row.id, {
-        apiKeyEncrypted: deps.box.encrypt(c.apiKey, KEY),
-        apiSecretEncrypted: c.apiSecret ? deps.box.encrypt(c.apiSecret, SECRET) : null,
+        apiKeyEncrypted: deps.box.encrypt(apiKey, boundTo(KEY, row)),
+        apiSecretEncrypted: apiSecret ? deps.box.encrypt(apiSecret, boundTo(SECRET, row)) : null,
       });
       n++;
     } catch {

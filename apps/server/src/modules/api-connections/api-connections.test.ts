@@ -1,11 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config/env';
 import { apiConnections, syncJobs } from '../../db/schema';
 import { SecretBox } from '../../lib/secrets';
+import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
 import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 
-const ctx = useTestContext();
+// A fake provider the app may reach (its port in the allow-list), started before the app.
+let fake: FakeInvenio;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const ctx = useTestContext(() => ({ OUTBOUND_ALLOW_HOSTS: fake.host, OUTBOUND_TIMEOUT_MS: '2000' }));
 let admin = '';
 let agent = '';
 
@@ -90,11 +101,23 @@ describe('API connections', () => {
 
     const [row] = await ctx.db.select().from(apiConnections).where(eq(apiConnections.id, body.id));
     expect(row!.apiKeyEncrypted).not.toContain(KEY);
-    expect(row!.apiKeyEncrypted).toMatch(/^v1\./);
+    expect(row!.apiKeyEncrypted).toMatch(/^v2\./);
     expect(row!.apiSecretEncrypted).not.toContain(SECRET);
+    // Bound to its column, its row and the origin it is sent to.
     const box = new SecretBox(ctx.config.sessionSecret);
-    expect(box.decrypt(row!.apiKeyEncrypted, 'api_connections.api_key')).toBe(KEY);
-    expect(box.decrypt(row!.apiSecretEncrypted!, 'api_connections.api_secret')).toBe(SECRET);
+    const bound = (column: string) => `api_connections.${column}|${body.id}|https://api.inveniohomes.com`;
+    expect(box.decrypt(row!.apiKeyEncrypted, bound('api_key'))).toBe(KEY);
+    expect(box.decrypt(row!.apiSecretEncrypted!, bound('api_secret'))).toBe(SECRET);
+    expect(() => box.decrypt(row!.apiKeyEncrypted, 'api_connections.api_key')).toThrow();
+    expect(() =>
+      box.decrypt(
+        row!.apiKeyEncrypted,
+        `api_connections.api_key|${body.id + 1}|https://api.inveniohomes.com`,
+      ),
+    ).toThrow();
+    expect(() =>
+      box.decrypt(row!.apiKeyEncrypted, `api_connections.api_key|${body.id}|https://evil.example`),
+    ).toThrow();
   });
 
   it('toggles enabled; a disabled connection refuses to sync with 409', async () => {
@@ -219,5 +242,128 @@ describe('API connections', () => {
     }
     const jobs = await ctx.db.select().from(syncJobs);
     expect(jobs.every((j) => j.status !== 'running')).toBe(true);
+  });
+});
+
+describe('a saved key and a new base URL', () => {
+  const patch = (id: number, payload: object) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/api-connections/${id}`,
+      headers: { cookie: admin },
+      payload,
+    });
+  const villas = (connectionId: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/villas',
+      headers: { cookie: admin },
+      payload: { connectionId },
+    });
+  const saved = async (baseUrl: string, apiSecret: string | undefined = fake.bpUuid) =>
+    (
+      await create({ provider: 'invenio', name: 'Invenio', apiKey: fake.apiKey, apiSecret, baseUrl })
+    ).json() as { id: number };
+  const rowOf = async (id: number) =>
+    (await ctx.db.select().from(apiConnections).where(eq(apiConnections.id, id)))[0]!;
+
+  it('asks for the key again when the base URL moves to another origin, and never sends it there', async () => {
+    const { id } = await saved('https://api.inveniohomes.com');
+    const before = await rowOf(id);
+    fake.reset();
+
+    const moved = await patch(id, { baseUrl: fake.url });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Enter the API key again: it is not sent to a new address',
+      issues: [
+        { path: ['apiKey'], message: 'Enter the API key again: it is not sent to a new address' },
+        { path: ['apiSecret'], message: expect.stringMatching(/^Enter the API secret again/) },
+      ],
+    });
+    // The key alone is not enough while a secret is saved.
+    const keyOnly = await patch(id, { baseUrl: fake.url, apiKey: fake.apiKey });
+    expect(keyOnly.statusCode).toBe(400);
+    expect(keyOnly.json().issues).toEqual([
+      { path: ['apiSecret'], message: expect.stringMatching(/^Enter the API secret again/) },
+    ]);
+    expect(await rowOf(id)).toEqual(before);
+    expect(fake.calls).toEqual([]);
+
+    // Entered again with the new address: saved for it, and used there.
+    const ok = await patch(id, { baseUrl: fake.url, apiKey: fake.apiKey, apiSecret: fake.bpUuid });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ baseUrl: fake.url, apiKey: `••••${fake.apiKey.slice(-4)}` });
+    const res = await villas(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.calls.map((c) => [c.apiKey, c.bpUuid])).toEqual([[fake.apiKey, fake.bpUuid]]);
+  });
+
+  it('keeps the key for another path on the same origin, and for a name or an enable toggle', async () => {
+    const { id } = await saved(`${fake.url}/v1`, undefined);
+    for (const payload of [
+      { baseUrl: `${fake.url}/v2/` },
+      { name: 'Invenio (renamed)' },
+      { enabled: true },
+    ]) {
+      const res = await patch(id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+      expect(res.json().apiKey).toBe(`••••${fake.apiKey.slice(-4)}`);
+    }
+    expect((await rowOf(id)).baseUrl).toBe(`${fake.url}/v2`);
+  });
+
+  it('a key left under another origin by a direct change of the base URL cannot be read, so is not sent', async () => {
+    const { id } = await saved('https://api.inveniohomes.com');
+    // What the route refuses, written straight into the database (a restore, a hand edit).
+    await ctx.db.update(apiConnections).set({ baseUrl: fake.url }).where(eq(apiConnections.id, id));
+    fake.reset();
+    const res = await villas(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/cannot be read .* Enter the API key again/);
+    expect(fake.calls).toEqual([]);
+    const listed = (
+      await ctx.app.inject({ url: '/api/admin/api-connections', headers: { cookie: admin } })
+    ).json() as Array<{ id: number; apiKey: string }>;
+    expect(listed.find((c) => c.id === id)!.apiKey).toBe('•••• (unreadable)');
+  });
+
+  it('re-encrypts at start the keys written for their column only, which are then read and used', async () => {
+    // The older form: the column alone as additional data, under a previous app secret.
+    const previous = 'p'.repeat(40);
+    const oldBox = new SecretBox(previous);
+    const legacy = (plain: string, column: string) =>
+      oldBox.encrypt(plain, `api_connections.${column}`).replace(/^v2\./, 'v1.');
+    const [row] = await ctx.db
+      .insert(apiConnections)
+      .values({
+        provider: 'invenio',
+        name: 'Invenio (saved before)',
+        apiKeyEncrypted: legacy(fake.apiKey, 'api_key'),
+        apiSecretEncrypted: legacy(fake.bpUuid, 'api_secret'),
+        baseUrl: fake.url,
+      })
+      .returning();
+    expect((await villas(row!.id)).statusCode).toBe(409);
+
+    // A start of the app on this database (its start-up chores), the old secret still listed.
+    const restarted = await buildApp({
+      config: testConfig({ SESSION_SECRET: ctx.config.sessionSecret, PREVIOUS_APP_SECRETS: previous }),
+      database: ctx.database,
+    });
+    try {
+      await restarted.ready();
+    } finally {
+      await restarted.close();
+    }
+
+    const after = await rowOf(row!.id);
+    expect(after.apiKeyEncrypted).toMatch(/^v2\./);
+    expect(after.apiSecretEncrypted).toMatch(/^v2\./);
+    fake.reset();
+    const res = await villas(row!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.calls.map((c) => [c.apiKey, c.bpUuid])).toEqual([[fake.apiKey, fake.bpUuid]]);
   });
 });

@@ -13,17 +13,20 @@ import { useTestContext } from '../../../test/helpers';
  * 'Test Invenio API' panel each appear in the audit log an administrator reads.
  */
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-audit-uploads-'));
-const ctx = useTestContext({
-  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+// The fake starts first: the app's allow-list names its port.
+let fake: FakeInvenio;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+});
+const ctx = useTestContext(() => ({
+  OUTBOUND_ALLOW_HOSTS: fake.host,
   OUTBOUND_TIMEOUT_MS: '2000',
   UPLOAD_DIR: uploadDir,
-});
-let fake: FakeInvenio;
+}));
 let admin = { id: 0, cookie: '' };
 let agent = '';
 
 beforeAll(async () => {
-  fake = await startFakeInvenio();
   const a = await signedIn(ctx.app, ctx.db, 'admin');
   admin = { id: a.user.id, cookie: a.cookie };
   agent = (await signedIn(ctx.app, ctx.db, 'agent')).cookie;

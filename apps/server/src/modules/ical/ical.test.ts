@@ -7,8 +7,12 @@ import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { parseFeed } from './ical.parse';
 
-const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', OUTBOUND_TIMEOUT_MS: '1000' });
+// The fake starts first: the app's allow-list names its port.
 let fake: FakeInvenio;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+});
+const ctx = useTestContext(() => ({ OUTBOUND_ALLOW_HOSTS: fake.host, OUTBOUND_TIMEOUT_MS: '1000' }));
 let admin = '';
 let agentCookie = '';
 let agentId = 0;
@@ -18,7 +22,6 @@ const nights = (from: number, to: number) => Array.from({ length: to - from }, (
 const next = String(new Date().getUTCFullYear() + 1);
 
 beforeAll(async () => {
-  fake = await startFakeInvenio();
   admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
   const agent = await signedIn(ctx.app, ctx.db, 'agent');
   agentCookie = agent.cookie;

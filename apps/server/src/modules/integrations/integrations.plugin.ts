@@ -37,7 +37,9 @@ export async function integrationsPlugin(app: FastifyInstance) {
       if (failed) app.log.warn(`${failed} interrupted sync run(s) marked failed`);
       const rewrapped = await rewrapSecrets(deps);
       if (rewrapped)
-        app.log.info(`re-encrypted the secrets of ${rewrapped} API connection(s) with the current key`);
+        app.log.info(
+          `re-encrypted the secrets of ${rewrapped} API connection(s) with the current key, for their row and origin`,
+        );
     } catch (err) {
       app.log.error({ err }, 'integration start-up chores failed; retrying in 30 s');
       retry = setTimeout(() => void chores(), 30_000);

@@ -35,7 +35,7 @@ export function createIntegrationDeps(db: Db, config: Config, log: IntegrationDe
     box: new SecretBox(config.sessionSecret, config.previousSecrets),
     outbound: createOutbound({ allowHosts: config.outbound.allowHosts }),
     runner: new JobRunner(db, log),
-    images: createImageService(config.uploadDir),
+    images: createImageService(config.uploadDir, { queueMax: config.imageQueueMax }),
     startedAt: new Date(),
   };
 }

@@ -16,14 +16,17 @@ import { useTestContext } from '../../../test/helpers';
  * nights). Opt-in: SYNC_BENCH=1.
  */
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-bench-'));
-const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', UPLOAD_DIR: uploadDir });
-afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+// The fake starts first: the app's allow-list names its port.
 let fake: FakeInvenio;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+});
+const ctx = useTestContext(() => ({ OUTBOUND_ALLOW_HOSTS: fake.host, UPLOAD_DIR: uploadDir }));
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 let admin = '';
 let connectionId = 0;
 
 beforeAll(async () => {
-  fake = await startFakeInvenio();
   fake.generate(Number(processEnv.SYNC_BENCH_VILLAS ?? 500));
   admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
   await ctx.db

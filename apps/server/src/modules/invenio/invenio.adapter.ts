@@ -45,7 +45,13 @@ import {
 } from '../properties/properties.service';
 import { replaceProviderRules } from '../stay-rules/stay-rules.service';
 import type { JobRecorder } from '../sync-reports/jobs.service';
-import { ImageRefusedError, MAX_IMAGE_BYTES, type ImageRefusal } from '../uploads/uploads.service';
+import {
+  ImageRefusedError,
+  MAX_ASPECT_RATIO,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+  type ImageRefusal,
+} from '../uploads/uploads.service';
 import {
   InvenioClient,
   type InvenioPriceData,
@@ -75,6 +81,8 @@ interface Prefetched {
 const REFUSED: Record<ImageRefusal, string> = {
   'not-an-image': 'is not a JPEG, PNG or WebP image',
   'too-many-pixels': `is too large to process (over ${MAX_IMAGE_MEGAPIXELS} megapixels)`,
+  'side-too-long': `is too large to process (a side over ${MAX_IMAGE_SIDE} pixels)`,
+  'too-elongated': `is too long and narrow to process (a side over ${MAX_ASPECT_RATIO} times the other)`,
   unreadable: 'could not be decoded (damaged or cut off)',
 };
 
@@ -323,7 +331,7 @@ class InvenioSync {
       return { problem: `Photo ${quote(url)} could not be read: HTTP error! status: ${res.status}` };
     }
     try {
-      const { imageUrl } = await this.deps.images.upload(res.body);
+      const { imageUrl } = await this.deps.images.upload(res.body, { waitWhenBusy: true });
       if (this.ended) this.discard([imageUrl]);
       else this.unsettled.add(imageUrl);
       return { url: imageUrl };

@@ -31,8 +31,9 @@ type Input = z.output<typeof invenioRequestSchema>;
 
 /**
  * The 'Test Invenio API' panel (seed 001 §2, §7): credentials typed in (or a saved connection's),
- * the call made through the Invenio adapter, the answer `{success, data, …}`. Provider failures
- * answer 502 (504 for a time-out) with the provider's words: 'HTTP error! status: 401'.
+ * the call made through the Invenio adapter, the answer `{success, data, …}`. Every provider
+ * failure answers the same 502 (lib/provider-error.ts PROVIDER_UNREACHABLE): the cause is in the
+ * log, and for a sync in its report.
  */
 async function resolve(deps: IntegrationDeps, input: Input, db: Db = deps.db) {
   let credentials: Credentials;
@@ -66,11 +67,11 @@ async function resolve(deps: IntegrationDeps, input: Input, db: Db = deps.db) {
   return { credentials, connection, filters, adapter: adapterFor('invenio', deps, credentials) };
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+async function call<T>(deps: IntegrationDeps, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    throw toHttpError(err);
+    throw toHttpError(err, deps.log);
   }
 }
 
@@ -80,7 +81,7 @@ export async function invenioVillas(
   input: Input,
 ): Promise<InvenioResult> {
   const { adapter } = await resolve(deps, input);
-  const data = await call(() => adapter.listVillas());
+  const data = await call(deps, () => adapter.listVillas());
   return { success: true, data, count: data.length };
 }
 
@@ -90,7 +91,7 @@ export async function invenioSearch(
   input: Input,
 ): Promise<InvenioResult> {
   const { adapter, filters } = await resolve(deps, input);
-  const data = await call(() => adapter.search(filters));
+  const data = await call(deps, () => adapter.search(filters));
   return { success: true, data, count: data.length };
 }
 
@@ -100,7 +101,7 @@ export async function invenioPricing(
   input: Input,
 ): Promise<InvenioResult> {
   const { adapter, filters } = await resolve(deps, input);
-  const data = (await call(() => adapter.pricing(filters))) as Record<string, unknown>;
+  const data = (await call(deps, () => adapter.pricing(filters))) as Record<string, unknown>;
   return { success: true, data, count: Object.keys(data).length };
 }
 
@@ -146,8 +147,11 @@ export async function invenioSync(
     },
     scope,
   );
-  if (outcome.status === 'failed')
-    throw toHttpError(failure ?? new Error(outcome.errorMessage ?? 'Sync failed'));
+  if (outcome.status === 'failed') {
+    throw toHttpError(failure ?? new Error(outcome.errorMessage ?? 'Sync failed'), deps.log, {
+      reportId: outcome.id,
+    });
+  }
   return {
     success: true,
     synced: summary?.created ?? 0,

@@ -11,8 +11,12 @@ import { useTestContext } from '../../../test/helpers';
  * else the villa's own) as stay rules, replaces them at each run, and never touches the
  * administrator's own rules.
  */
-const ctx = useTestContext({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1', OUTBOUND_TIMEOUT_MS: '1000' });
+// The fake starts first: the app's allow-list names its port.
 let fake: FakeInvenio;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+});
+const ctx = useTestContext(() => ({ OUTBOUND_ALLOW_HOSTS: fake.host, OUTBOUND_TIMEOUT_MS: '1000' }));
 let admin = '';
 let connectionId = 0;
 const today = todayIso();
@@ -24,7 +28,6 @@ const KALIMA = '8f3c2a10-6b4e-4d2a-9c61-1f0e2b7a4c03';
 const SERENA = '8f3c2a10-6b4e-4d2a-9c61-1f0e2b7a4c04';
 
 beforeAll(async () => {
-  fake = await startFakeInvenio();
   fake.reset();
   admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
   const res = await ctx.app.inject({

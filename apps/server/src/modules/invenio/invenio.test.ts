@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, AMENITY_CATALOGUE, todayIso } from '@villas/shared';
@@ -23,13 +24,23 @@ import { useTestContext } from '../../../test/helpers';
 import { ImageUploadService } from '../uploads/uploads.service';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-invenio-'));
-const ctx = useTestContext({
-  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+// The fake starts first: the app's allow-list names its port, and a port nothing listens on (a
+// connection refused).
+let fake: FakeInvenio;
+let closedPort = 0;
+beforeAll(async () => {
+  fake = await startFakeInvenio();
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+});
+const ctx = useTestContext(() => ({
+  OUTBOUND_ALLOW_HOSTS: `${fake.host},127.0.0.1:${closedPort}`,
   OUTBOUND_TIMEOUT_MS: '1000',
   UPLOAD_DIR: uploadDir,
-});
+}));
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
-let fake: FakeInvenio;
 let admin = '';
 let connectionId = 0;
 const today = todayIso();
@@ -59,7 +70,6 @@ interface Report {
 }
 
 beforeAll(async () => {
-  fake = await startFakeInvenio();
   admin = (await signedIn(ctx.app, ctx.db, 'admin')).cookie;
   await ctx.db
     .insert(amenities)
@@ -235,43 +245,52 @@ describe('Test Invenio API panel', () => {
     });
   });
 
-  it('answers provider failures with 502 and the provider status', async () => {
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/villas',
-      headers: { cookie: admin },
-      payload: { ...creds(), apiKey: 'wrong-key' },
-    });
-    expect(wrong.statusCode).toBe(502);
-    expect(wrong.json()).toMatchObject({ code: 'UPSTREAM_ERROR', message: 'HTTP error! status: 401' });
-    fake.failure = '500';
-    const down = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/villas',
-      headers: { cookie: admin },
-      payload: creds(),
-    });
-    expect(down.json().message).toBe('HTTP error! status: 500');
-    fake.failure = 'slow';
-    const slow = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/pricing',
-      headers: { cookie: admin },
-      payload: creds(),
-    });
-    expect(slow.statusCode).toBe(504);
-    expect(slow.json().message).toMatch(/did not answer in time/);
-  });
-
-  it('refuses a base URL on a private address unless allowed', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/invenio/villas',
-      headers: { cookie: admin },
-      payload: { ...creds(), baseUrl: 'http://169.254.169.254' },
-    });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().message).toMatch(/not allowed/);
+  it('answers every provider failure alike (no port scanner), the cause in the log', async () => {
+    const warn = vi.spyOn(ctx.app.log, 'warn');
+    const port = new URL(fake.url).port;
+    const failures: Array<[string, () => void, Record<string, string>, RegExp]> = [
+      ['wrong key', () => undefined, { apiKey: 'wrong-key' }, /HTTP error! status: 401/],
+      ['server error', () => (fake.failure = '500'), {}, /HTTP error! status: 500/],
+      ['time-out', () => (fake.failure = 'slow'), {}, /did not answer in time/],
+      ['not found', () => fake.broken.add('/plapi/getdata/api_villa_list'), {}, /HTTP error! status: 404/],
+      ['refused', () => undefined, { baseUrl: `http://127.0.0.1:${closedPort}` }, /ECONNREFUSED/],
+      ['TLS', () => undefined, { baseUrl: `https://127.0.0.1:${port}` }, /EPROTO|SSL|TLS/],
+      ['private address', () => undefined, { baseUrl: 'http://169.254.169.254' }, /not allowed/],
+      ['port not allowed', () => undefined, { baseUrl: 'http://127.0.0.1:5432' }, /not allowed/],
+      [
+        'no such name',
+        () => undefined,
+        { baseUrl: 'http://no-such-host.invalid' },
+        /ENOTFOUND|EAI_AGAIN|did not answer/,
+      ],
+    ];
+    try {
+      for (const [what, arrange, payload, cause] of failures) {
+        fake.reset();
+        arrange();
+        warn.mockClear();
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/invenio/villas',
+          headers: { cookie: admin },
+          payload: { ...creds(), ...payload },
+        });
+        expect(res.statusCode, what).toBe(502);
+        const { requestId, ...body } = res.json();
+        expect(requestId).toEqual(expect.any(String));
+        expect(body, what).toEqual({
+          code: 'UPSTREAM_ERROR',
+          message:
+            'Could not reach the provider. Check the address, the port, the API key and that this server can reach the network.',
+        });
+        expect(warn, what).toHaveBeenCalledWith(
+          expect.objectContaining({ cause: expect.stringMatching(cause) }),
+          'a provider call failed',
+        );
+      }
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
@@ -637,7 +656,7 @@ describe('Invenio sync', () => {
     expect(feeds.json()[0]).toMatchObject({ label: 'Invenio', lastStatus: 'error', connectionId });
   });
 
-  it('skips a photo that is not an image, too large, too slow or a decompression bomb; the villa still syncs', async () => {
+  it('skips a photo that is not an image, too large, too slow, a decompression bomb or a sliver; the villa still syncs', async () => {
     const edelweiss = await property(EDELWEISS);
     const before = await images(edelweiss.id);
     const photo = (name: string) => `${fake.url}/photos/${name}`;
@@ -648,6 +667,9 @@ describe('Invenio sync', () => {
     fake.photoAnswers.set('edelweiss-huge.jpg', { type: 'image/jpeg', body: Buffer.alloc(11 * 1024 * 1024) });
     fake.photoAnswers.set('edelweiss-slow.jpg', { type: 'image/jpeg', body: 'late', delayMs: 1500 });
     fake.photoAnswers.set('edelweiss-bomb.png', { type: 'image/png', body: bombPng(8000, 8000) });
+    // Refused from their headers: a side past 16,383 px, and sides further apart than 1:50.
+    fake.photoAnswers.set('edelweiss-sliver.png', { type: 'image/png', body: bombPng(1, 40_000) });
+    fake.photoAnswers.set('edelweiss-narrow.png', { type: 'image/png', body: bombPng(10, 600) });
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .jpeg()
       .toBuffer();
@@ -660,6 +682,8 @@ describe('Invenio sync', () => {
       'edelweiss-huge.jpg',
       'edelweiss-slow.jpg',
       'edelweiss-bomb.png',
+      'edelweiss-sliver.png',
+      'edelweiss-narrow.png',
       'edelweiss-new.jpg',
     ];
     (fake.villas[1]!.photos as Array<{ url: string }>).push(...added.map((name) => ({ url: photo(name) })));
@@ -688,6 +712,14 @@ describe('Invenio sync', () => {
         propertyName: 'Chalet Edelweiss',
         message: `Photo ${photo('edelweiss-bomb.png')} is too large to process (over 40 megapixels)`,
       },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-sliver.png')} is too large to process (a side over 16383 pixels)`,
+      },
+      {
+        propertyName: 'Chalet Edelweiss',
+        message: `Photo ${photo('edelweiss-narrow.png')} is too long and narrow to process (a side over 50 times the other)`,
+      },
     ]);
     // The rest of the villa is written, with the photo that worked after the ones that did not.
     const after = await property(EDELWEISS);
@@ -712,6 +744,8 @@ describe('Invenio sync', () => {
       expect.stringContaining('edelweiss-huge.jpg could not be read'),
       expect.stringContaining('edelweiss-slow.jpg could not be read'),
       expect.stringContaining('edelweiss-bomb.png is too large to process'),
+      expect.stringContaining('edelweiss-sliver.png is too large to process'),
+      expect.stringContaining('edelweiss-narrow.png is too long and narrow'),
       `Photo ${photo('edelweiss-cut.jpg')} could not be decoded (damaged or cut off)`,
     ]);
     expect(fake.photoRequests.sort()).toEqual(
@@ -720,6 +754,8 @@ describe('Invenio sync', () => {
         'edelweiss-huge.jpg',
         'edelweiss-slow.jpg',
         'edelweiss-bomb.png',
+        'edelweiss-sliver.png',
+        'edelweiss-narrow.png',
         'edelweiss-cut.jpg',
       ].sort(),
     );
@@ -785,8 +821,16 @@ describe('Invenio sync', () => {
       headers: { cookie: admin },
       payload: { apiKey: fake.apiKey, apiSecret: fake.bpUuid, baseUrl: fake.url },
     });
+    // The answer says what to check; the run's report (admin only) holds the cause.
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toBe('HTTP error! status: 401');
+    expect(failed.json()).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: expect.stringMatching(/^Could not reach the provider\. Check the address, the port/),
+      details: { reportId: expect.any(Number) },
+    });
+    const failedReport = await report(failed.json().details.reportId);
+    expect(failedReport).toMatchObject({ status: 'failed', jobType: 'invenio-sync' });
+    expect(failedReport.errorMessage).toContain('HTTP error! status: 401');
   });
 
   it('starts a comprehensive sync at once (202) and shows its progress while it runs', async () => {

@@ -119,7 +119,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       headerPairs: 20,
     },
   });
-  const service = createImageService(app.config.uploadDir);
+  const service = createImageService(app.config.uploadDir, { queueMax: app.config.imageQueueMax });
   const stored = new WeakMap<FastifyRequest, UploadImageResponse>();
 
   /**

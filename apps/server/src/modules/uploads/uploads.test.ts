@@ -7,15 +7,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadImageResponse } from '@villas/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bombPng } from '../../../test/images';
 import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { createImageService } from './uploads.service';
+import { createImageService, imageSlots } from './uploads.service';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-uploads-'));
 const imagesDir = path.join(uploadDir, 'images');
-const ctx = useTestContext({ UPLOAD_DIR: uploadDir });
+// One upload may wait for an image slot (the queue's bound is tested below).
+const ctx = useTestContext({ UPLOAD_DIR: uploadDir, IMAGE_QUEUE_MAX: '1' });
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
 const URL = '/api/upload/image';
@@ -232,6 +233,71 @@ describe('POST /api/upload/image', () => {
     expect(filesOnDisk()).toEqual(before);
   });
 
+  it('refuses from the header a side over 16,383 px (a 1 × 40,000 PNG), before it waits for a slot', async () => {
+    const sliver = bombPng(1, 40_000);
+    expect(sliver.length).toBeLessThan(1024);
+    const before = filesOnDisk();
+    const res = await upload([imagePart(sliver, 'sliver.png', 'image/png')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This image is too large to process (at most 16383 pixels on a side)',
+      issues: [{ path: ['image'], message: expect.stringMatching(/16383 pixels on a side/) }],
+    });
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('refuses sides further apart than 1:50, and takes 1:50 itself', async () => {
+    const narrow = await upload([imagePart(bombPng(20, 1001), 'narrow.png', 'image/png')]);
+    expect(narrow.statusCode).toBe(400);
+    expect(narrow.json().message).toBe(
+      'This image is too long and narrow to process (its longer side may be at most 50 times its shorter one)',
+    );
+    const wide = await upload([imagePart(bombPng(1001, 20), 'wide.png', 'image/png')]);
+    expect(wide.statusCode).toBe(400);
+    const edge = await upload([imagePart(await solid(1000, 20).png().toBuffer(), 'edge.png', 'image/png')]);
+    expect(edge.statusCode, edge.body).toBe(201);
+    expect(edge.json()).toMatchObject({ width: 1000, height: 20 });
+  });
+
+  it('bounds the queue: both slots busy and IMAGE_QUEUE_MAX uploads waiting, one more is 503 with Retry-After', async () => {
+    const release: Array<() => void> = [];
+    const held = [1, 2].map(() => imageSlots.run(() => new Promise<void>((r) => release.push(r))));
+    await vi.waitFor(() => expect(release).toHaveLength(2));
+    const png = await solid(640, 480).png().toBuffer();
+    try {
+      const waiting = upload([imagePart(png, 'a.png', 'image/png')]);
+      await vi.waitFor(() => expect(imageSlots.waiting).toBe(1));
+
+      // Answered at once (a queued upload would only answer once the slots are released below).
+      const refused = await Promise.race([
+        upload([imagePart(png, 'b.png', 'image/png')]),
+        new Promise<null>((r) => setTimeout(() => r(null), 5_000)),
+      ]);
+      expect(refused?.statusCode).toBe(503);
+      expect(refused!.headers['retry-after']).toBe('5');
+      expect(refused!.json()).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Too many images are being processed right now. Please try again in a few seconds.',
+      });
+      // Refused from its header, an image never waits for a slot: still a 400.
+      const sliver = await upload([imagePart(bombPng(1, 40_000), 'sliver.png', 'image/png')]);
+      expect(sliver.statusCode).toBe(400);
+      // A sync's photo waits its turn, uncounted.
+      const synced = createImageService(uploadDir, { queueMax: 1 }).upload(png, { waitWhenBusy: true });
+      await vi.waitFor(() => expect(imageSlots.waiting).toBe(2));
+
+      release.forEach((r) => r());
+      expect((await waiting).statusCode).toBe(201);
+      expect((await synced).width).toBe(640);
+    } finally {
+      release.forEach((r) => r());
+      await Promise.all(held);
+    }
+    expect(imageSlots.waiting).toBe(0);
+    expect((await upload([imagePart(png, 'c.png', 'image/png')])).statusCode).toBe(201);
+  });
+
   it('turns the picture upright and strips EXIF and GPS metadata', async () => {
     // Stored 400×300 with orientation 6 (shown rotated a quarter turn: 300×400), with GPS and camera tags.
     const jpeg = await solid(400, 300)
@@ -378,7 +444,7 @@ describe('POST /api/upload/image over a real socket: the size limit', () => {
 });
 
 describe('the image service other modules call (createImageService: synced photos)', () => {
-  const service = () => createImageService(uploadDir);
+  const service = () => createImageService(uploadDir, { queueMax: 8 });
   const fileOf = (url: string) => path.join(imagesDir, url.slice('/uploads/images/'.length));
 
   it('stores like an upload, and removes every rendition of an image it stored, ignoring other URLs', async () => {
@@ -404,6 +470,8 @@ describe('the image service other modules call (createImageService: synced photo
       code: 'VALIDATION_FAILED',
     });
     await expect(service().upload(bombPng(8000, 8000))).rejects.toMatchObject({ reason: 'too-many-pixels' });
+    await expect(service().upload(bombPng(1, 40_000))).rejects.toMatchObject({ reason: 'side-too-long' });
+    await expect(service().upload(bombPng(10, 600))).rejects.toMatchObject({ reason: 'too-elongated' });
     const jpeg = await solid(800, 600).jpeg().toBuffer();
     await expect(service().upload(jpeg.subarray(0, 300))).rejects.toMatchObject({ reason: 'unreadable' });
   });

@@ -47,8 +47,13 @@ const villas: InvenioResult = {
   ],
 };
 
-/** Invenio refused the key: the server passes its words on as a 502 (UPSTREAM_ERROR, was the drifted 'PROVIDER_ERROR'). */
-const BAD_KEY = apiError(ErrorCode.UPSTREAM_ERROR, 'HTTP error! status: 401');
+/**
+ * Invenio refused the key (or any other provider failure): the server answers one 502 saying what to
+ * check (UPSTREAM_ERROR, was the drifted 'PROVIDER_ERROR'); the cause is in its log and sync report.
+ */
+const UNREACHABLE =
+  'Could not reach the provider. Check the address, the port, the API key and that this server can reach the network.';
+const BAD_KEY = apiError(ErrorCode.UPSTREAM_ERROR, UNREACHABLE);
 const setup = () => userEvent.setup({ delay: null });
 const posts = <C extends { method: string }>(calls: C[]) => calls.filter((c) => c.method === 'POST');
 
@@ -119,7 +124,7 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it("shows the server's message when Invenio refuses, e.g. 'HTTP error! status: 401'", async () => {
+  it("shows the server's message when Invenio fails, e.g. refuses the key", async () => {
     server.use(route('POST /api/invenio/villas', BAD_KEY));
     const u = setup();
     renderWithProviders(<InvenioTestPanel connections={[]} />);
@@ -127,7 +132,7 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Get Villa List' }));
     // In the toast titled 'Error', and next to the button until the next try.
     expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getAllByText('HTTP error! status: 401')).toHaveLength(2);
+    expect(screen.getAllByText(UNREACHABLE)).toHaveLength(2);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -295,7 +300,7 @@ describe('InvenioTestPanel', { timeout: 20_000 }, () => {
     await u.click(screen.getByRole('tab', { name: 'Sync Properties' }));
     await u.click(screen.getByRole('button', { name: 'Sync Properties Now' }));
     expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
-    expect(screen.getAllByText('HTTP error! status: 401')).toHaveLength(2);
+    expect(screen.getAllByText(UNREACHABLE)).toHaveLength(2);
     expect(screen.queryByText('Sync Complete')).not.toBeInTheDocument();
   });
 });

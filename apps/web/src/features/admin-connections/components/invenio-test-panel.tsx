@@ -156,7 +156,8 @@ function Outcome({
  * 'Test Invenio API' (seed 001 §2, §3, §7): typed-in credentials (API key, BP UUID, base URL) or a
  * saved Invenio connection's, then Villa List, Availability Search (the seed's filters), Pricing Data
  * and Sync Properties. Without a key and BP UUID nothing is sent ('Please provide API Key and BP
- * UUID', the server's words too). Failures show the server's message, such as 'HTTP error! status: 401'.
+ * UUID', the server's words too). Failures show the server's message (for any provider failure, one
+ * message listing what to check: the cause is in the server's log and the sync report).
  */
 export function InvenioTestPanel({ connections }: { connections: ApiConnection[] }) {
   const headingId = useId();
