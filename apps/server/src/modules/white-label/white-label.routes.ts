@@ -19,8 +19,10 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TooManyRequestsError } from '../../lib/errors';
 import { actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
+import { brochureFileName } from './white-label.brochure-sources';
 import { WHITE_LABEL_PAGE, createOpenGraphTransform } from './white-label.og';
 import {
   adminLinks,
@@ -70,9 +72,18 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A link's brochure downloads, whoever asks: its uuid is known to every client who got the link,
+  // so a limit per address alone lets several addresses ask for it at once. Kept in a bounded map.
+  const perLink = app.createRateLimit({
+    max: app.config.brochures.perLinkMax,
+    timeWindow: app.config.rateLimit.windowMs,
+    keyGenerator: (request) => `brochure:${(request.params as { uuid: string }).uuid}`,
+  });
+
   // The link's brochure: as public as the client's page (an unknown, inactive, expired or deleted
-  // link answers 404), rate-limited like the public forms since each one is rendered, and cacheable
-  // by the client's browser only (never by a shared cache). Not a view of the link.
+  // link answers 404), limited per address like the public forms and per link, rendered in the
+  // brochure workers and cached (docs/decisions/015-link-pricing-and-brochure.md), and cacheable by
+  // the client's browser only (never by a shared cache). Not a view of the link.
   app.get(
     '/api/white-label/:uuid/brochure.pdf',
     {
@@ -84,19 +95,22 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const limit = await perLink(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new TooManyRequestsError(limit.ttl / 1000, 'This brochure has been downloaded too often.');
+      }
       const { answer } = await publicCollection(app.db, request.params.uuid);
-      // pdfkit and its fonts load with the first brochure, not at every start (issue 10, memory).
-      const { brochureFileName, renderBrochure } = await import('./white-label.brochure');
-      const pdf = await renderBrochure(answer, { uploadDir: app.config.uploadDir });
+      const pdf = await app.brochures.get(answer);
       const name = brochureFileName(answer.link.title);
-      return reply
+      reply
         .type('application/pdf')
         .header('cache-control', 'private, max-age=300')
         .header(
           'content-disposition',
           `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .send(pdf);
+        );
+      if (Buffer.isBuffer(pdf)) return reply.send(pdf);
+      return reply.header('content-length', pdf.size).send(pdf.stream);
     },
   );
 
