@@ -105,7 +105,12 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(10),
   SEARCH_INDEX: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   BROCHURE_WORKERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(32).default(1),
-  BROCHURE_WORKER_HEAP_MB: z.coerce.number({ error: 'must be a number' }).int().min(64).max(8192).default(256),
+  BROCHURE_WORKER_HEAP_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(64)
+    .max(8192)
+    .default(256),
   BROCHURE_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(4),
   BROCHURE_RENDER_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number' })

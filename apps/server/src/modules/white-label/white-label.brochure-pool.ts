@@ -10,7 +10,8 @@ import type { BrochureTask } from './white-label.brochure-worker';
  * Brochures are rendered in worker threads (piscina), never on the main thread: pdfkit is
  * synchronous, and a 100-villa brochure takes seconds, during which no other request would be
  * answered. The pool starts with the first brochure (pdfkit, sharp and the fonts load in the worker,
- * not at start), keeps `workers` threads each with its own heap limit, and lets them exit once idle.
+ * not at start), keeps `workers` threads each with its own heap limit and a lower scheduling
+ * priority than the main thread, and lets them exit once idle.
  * Renders beyond the running ones wait in a bounded queue; one more is refused at once with 503 and
  * Retry-After, and one not done within `renderTimeoutMs` (queue included) is abandoned — its worker
  * stopped if it was running — and answers 503 too.
@@ -27,6 +28,8 @@ export interface BrochurePoolOptions {
 
 /** An idle worker exits after this long (the next brochure starts one again: ~0.3 s). */
 const IDLE_MS = 30_000;
+/** How much lower than the server's main thread the worker runs (nice(2) steps). */
+const WORKER_NICE = 10;
 /** The render time assumed for Retry-After until one has been measured. */
 const FIRST_ESTIMATE_MS = 5000;
 
@@ -71,6 +74,9 @@ export class BrochurePool {
         idleTimeout: this.opts.idleMs ?? IDLE_MS,
         // The queue is bounded here (`pending`), before a task reaches piscina.
         maxQueue: Infinity,
+        // A lower priority for the worker thread (and the image threads it starts): on a small
+        // machine, the main thread answering requests gets the cores first (Linux and macOS).
+        niceIncrement: WORKER_NICE,
         resourceLimits: {
           maxOldGenerationSizeMb: this.opts.workerHeapMb,
           maxYoungGenerationSizeMb: 16,

@@ -16,6 +16,8 @@ export default async function renderTask({ answer, uploadDir }: BrochureTask) {
   const pdf = await renderBrochure(answer, { uploadDir });
   // A buffer of its own (not a slice of Node's shared pool), so moving it moves only the PDF.
   const own =
-    pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? pdf : Uint8Array.prototype.slice.call(pdf);
+    pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength
+      ? pdf
+      : Uint8Array.prototype.slice.call(pdf);
   return move(new Uint8Array(own.buffer, own.byteOffset, own.byteLength));
 }

@@ -99,7 +99,11 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!limit.isAllowed && limit.isExceeded) {
         throw new TooManyRequestsError(limit.ttl / 1000, 'This brochure has been downloaded too often.');
       }
-      const { answer } = await publicCollection(app.db, request.params.uuid);
+      const { uuid } = request.params;
+      const answer = await app.brochures.readAnswer(
+        uuid,
+        async () => (await publicCollection(app.db, uuid)).answer,
+      );
       const pdf = await app.brochures.get(answer);
       const name = brochureFileName(answer.link.title);
       reply
