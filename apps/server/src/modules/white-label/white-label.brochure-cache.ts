@@ -53,6 +53,7 @@ async function fileState(files: string[], root: string): Promise<string> {
 export interface CachedBrochure {
   stream: Readable;
   size: number;
+  file: string;
 }
 
 const PDF = /^([0-9a-f]{64})\.pdf$/;
@@ -147,7 +148,7 @@ export class BrochureCache {
       this.remember(key, size);
       const now = new Date();
       void utimes(file, now, now).catch(() => undefined);
-      return { stream: handle.createReadStream(), size };
+      return { stream: handle.createReadStream(), size, file };
     } catch {
       this.forget(key);
       return null;

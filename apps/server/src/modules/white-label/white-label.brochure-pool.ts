@@ -137,6 +137,8 @@ export class BrochurePool {
       timedOut: this.timedOut,
       /** Worker threads alive now (0 before the first brochure and once they went idle). */
       threads: this.live?.threads.length ?? 0,
+      /** The heap limit of a running worker, in MB (undefined when none runs). */
+      workerHeapMb: this.live?.threads[0]?.resourceLimits?.maxOldGenerationSizeMb,
     };
   }
 
