@@ -268,7 +268,7 @@ async function run(url: string, attack: Attack): Promise<boolean> {
 const dir = await mkdtemp(path.join(tmpdir(), 'villas-brochure-bench-'));
 const dataDir = path.join(dir, 'data');
 let child: ChildProcess | undefined;
-let passed = false;
+let passed: boolean;
 try {
   if (SERVER === 'dist') {
     const built = spawnSync('npm', ['run', 'build', '-w', '@villas/server'], { cwd: root, stdio: 'inherit' });
@@ -302,8 +302,9 @@ try {
       downloads: many.map((uuid, i) => [uuid, `127.0.0.${7 + (i % 4)}`]),
     },
   ];
-  passed = true;
-  for (const attack of attacks) passed = (await run(url, attack)) && passed;
+  const outcomes: boolean[] = [];
+  for (const attack of attacks) outcomes.push(await run(url, attack));
+  passed = outcomes.every(Boolean);
 } finally {
   if (child) await stopServer(child);
   if (processEnv.BENCH_KEEP === '1') console.log(`data kept in ${dataDir}`);
