@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PublicWhiteLabel } from '@villas/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../lib/errors';
 import { pdfPages } from '../../../test/pdf';
 import { BrochurePool, type BrochurePoolOptions } from './white-label.brochure-pool';
@@ -19,6 +23,37 @@ const answer = (title: string): PublicWhiteLabel => ({
   },
   properties: [],
 });
+
+const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-brochure-pool-'));
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+
+/** A one-villa answer whose photograph is a stored upload: the worker converts it with sharp. */
+async function withPhoto(title: string): Promise<PublicWhiteLabel> {
+  mkdirSync(path.join(uploadDir, 'images'), { recursive: true });
+  await sharp({ create: { width: 1600, height: 1067, channels: 3, background: '#2d5566' } })
+    .webp()
+    .toFile(path.join(uploadDir, 'images', 'pool-1600.webp'));
+  return {
+    ...answer(title),
+    properties: [
+      {
+        id: 1,
+        name: 'Bastide des Lavandes',
+        description: 'A restored bastide.',
+        location: 'Gordes',
+        region: null,
+        subregion: null,
+        bedrooms: 5,
+        maxGuests: 10,
+        propertyType: 'villa',
+        amenities: [],
+        images: ['/uploads/images/pool-1600.webp'],
+        available: true,
+        price: null,
+      },
+    ],
+  };
+}
 
 const pools: BrochurePool[] = [];
 const pool = (opts: Partial<BrochurePoolOptions> = {}) => {
@@ -46,12 +81,18 @@ describe('the brochure worker pool', () => {
   it('starts its worker with the first brochure, with its own heap limit, and lets it go when idle', async () => {
     const p = pool({ idleMs: 300 });
     expect(p.stats().threads).toBe(0);
-    const pdf = await p.render(answer('Summer in Provence'), '/nonexistent');
-    expect(await pdfPages(pdf)).toEqual([expect.stringContaining('Summer in Provence')]);
+    const pdf = await p.render(await withPhoto('Summer in Provence'), uploadDir);
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Summer in Provence');
+    // The photograph is in it (converted by sharp in the worker).
+    expect(pdf.includes('/Subtype /Image')).toBe(true);
     expect(p.stats()).toMatchObject({ renders: 1, threads: 1, workerHeapMb: 128 });
     expect(await until(() => p.stats().threads === 0)).toBe(true);
-    // And starts one again for the next.
-    await p.render(answer('Again'), '/nonexistent');
+    // And starts one again for the next, which loads the image library again.
+    const again = await p.render(await withPhoto('Again'), uploadDir);
+    expect((await pdfPages(again))[0]).toContain('Again');
+    expect(again.includes('/Subtype /Image')).toBe(true);
     expect(p.stats().renders).toBe(2);
   });
 
