@@ -2,6 +2,7 @@ import {
   adminWhiteLabelLinkSchema,
   adminWhiteLabelLinksQuerySchema,
   agentIdParamSchema,
+  apiErrorSchema,
   bookingRequestSchema,
   createWhiteLabelBodySchema,
   idParamSchema,
@@ -91,7 +92,8 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: uuidParamSchema,
-        response: { 200: z.any().describe('application/pdf') },
+        // 503: too many brochures being prepared, or one not ready in time (with Retry-After).
+        response: { 200: z.any().describe('application/pdf'), 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
