@@ -110,7 +110,7 @@ const envSchema = z.object({
     .int()
     .min(64)
     .max(8192)
-    .default(256),
+    .default(128),
   BROCHURE_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(4),
   BROCHURE_RENDER_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number' })
