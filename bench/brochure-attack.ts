@@ -14,8 +14,8 @@
  * While each runs, a client in a thread of its own sends GET /healthz every 20 ms (on a schedule, not
  * after the previous answer: a stalled server gets a stall's worth of slow answers) from 127.0.0.1; the bench
  * prints the probe's p50/p95/p99/max and each download's answer (200 with a PDF, 429, 503 with
- * Retry-After) and time. It exits 1 when a /healthz answer was not 200 or a download answered
- * something else.
+ * Retry-After) and time, then stops the server with SIGTERM. It exits 1 when a /healthz answer was
+ * not 200, a download answered something else, or the server did not exit cleanly.
  *
  * Settings (environment):
  *   BENCH_SERVER          dist (default: the server bundle, built by the bench) or tsx (sources)
@@ -144,12 +144,22 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   throw new Error('bench: the server was not ready in 600 s');
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode != null) return;
+/** SIGTERM, as a deployment stops it; it must exit by itself (its brochure worker stopped too). */
+async function stopServer(child: ChildProcess): Promise<boolean> {
+  if (child.exitCode != null) return false;
+  const started = performance.now();
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode == null) child.kill('SIGKILL');
+  if (child.exitCode == null) {
+    child.kill('SIGKILL');
+    console.log('\nserver: still running 15 s after SIGTERM, killed');
+    return false;
+  }
+  console.log(
+    `\nserver: exited ${((performance.now() - started) / 1000).toFixed(1)} s after SIGTERM (code ${child.exitCode})`,
+  );
+  return child.exitCode === 0;
 }
 
 async function signIn(url: string): Promise<{ cookie: string; agentId: number }> {
@@ -306,7 +316,7 @@ try {
   for (const attack of attacks) outcomes.push(await run(url, attack));
   passed = outcomes.every(Boolean);
 } finally {
-  if (child) await stopServer(child);
+  if (child && !(await stopServer(child))) passed = false;
   if (processEnv.BENCH_KEEP === '1') console.log(`data kept in ${dataDir}`);
   else await rm(dir, { recursive: true, force: true });
 }
