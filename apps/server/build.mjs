@@ -19,7 +19,14 @@ const external = [
   ...dependencies('../../packages/demo-data/package.json'),
 ].filter((d) => !d.startsWith('@villas/') && !BUNDLED.has(d));
 const result = await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/cli/seed.ts', migrate: 'src/cli/migrate.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/cli/seed.ts',
+    migrate: 'src/cli/migrate.ts',
+    // The brochure worker thread's file: the pool (white-label.brochure-pool.ts) finds it beside
+    // the bundle.
+    'brochure-worker': 'src/modules/white-label/white-label.brochure-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 
 /**
  * The long robustness suites (fuzzing every route, input bounds, a real PostgreSQL stopped and
- * started under load, SIGTERM during a burst of writes). They run in their own project,
+ * started under load, SIGTERM during a burst of writes, brochure downloads under attack). They run in their own project,
  * `robustness` (vitest.robustness.config.ts): `npm run test:robustness`, `npm run test:server` and
  * CI run them; `npm test` leaves them out to stay within its five minutes.
  */
@@ -13,6 +13,8 @@ export const ROBUSTNESS_TESTS = [
   'test/sigterm.test.ts',
   'test/slow-body-flood.test.ts',
   'test/crash-restart.test.ts',
+  // Measures /healthz's latency while brochures are made: alone, so other files' work does not count.
+  'src/modules/white-label/white-label.brochure-load.test.ts',
 ];
 
 /** What both server projects share: one migrated database each file clones, long hooks, forks. */

@@ -9,6 +9,7 @@ import { serializerCompiler } from './lib/response-serializer';
 import { registerModules } from './modules';
 import { serverPages } from './modules/pages/pages';
 import { SearchIndex } from './modules/properties/search-index';
+import { Brochures } from './modules/white-label/white-label.brochures';
 import { auditPlugin } from './plugins/audit';
 import { sessionsPlugin } from './modules/sessions/sessions.plugin';
 import { authPlugin, type RouteAccess } from './plugins/auth';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Paged searches' in-process index (modules/properties/search-index.ts); absent when turned off. */
     searchIndex: SearchIndex | undefined;
+    /** Link brochures: their worker pool and cache (modules/white-label/white-label.brochures.ts). */
+    brochures: Brochures;
     /** Every route with its declared access (tests check that none is open by accident). */
     routeInventory: RouteEntry[];
   }
@@ -106,6 +109,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('searchIndex', searchIndex);
   app.addHook('onReady', async () => searchIndex?.start());
   app.addHook('onClose', async () => searchIndex?.close());
+  // Its worker threads start with the first brochure and stop with the app.
+  app.decorate('brochures', new Brochures(opts.config, app.log));
+  app.addHook('onClose', async () => app.brochures.close());
   app.decorate('routeInventory', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

@@ -37,7 +37,8 @@ describe('under pressure', () => {
     expect(shed.headers['retry-after']).toBe('5');
     expect(shed.json()).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
-      message: 'The service is very busy right now. Please try again in a few seconds.',
+      message: 'The service is very busy right now. Try again in 5 seconds.',
+      details: { retryAfterSeconds: 5 },
     });
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     const ready = await app.inject({ url: '/readyz' });

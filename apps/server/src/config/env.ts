@@ -117,6 +117,22 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(256),
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(1000),
   PRESSURE_MAX_HEAP_PERCENT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100).default(90),
+  BROCHURE_WORKERS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(32).default(1),
+  BROCHURE_WORKER_HEAP_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(64)
+    .max(8192)
+    .default(128),
+  BROCHURE_QUEUE_MAX: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10_000).default(4),
+  BROCHURE_RENDER_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(60_000),
+  BROCHURE_RATE_LIMIT_PER_LINK: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
+  BROCHURE_CACHE_MB: z.coerce.number({ error: 'must be a number' }).int().min(0).max(1_000_000).default(256),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -285,6 +301,21 @@ const configSchema = envSchema
         maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
         maxHeapPercent: e.PRESSURE_MAX_HEAP_PERCENT,
       },
+      /**
+       * Link brochures (docs/decisions/015-link-pricing-and-brochure.md): rendered by `workers`
+       * worker threads of `workerHeapMb` each, at most `queueMax` more waiting (then 503), each
+       * within `renderTimeoutMs`; a link's brochure downloaded at most `perLinkMax` times per rate
+       * window; kept in a cache of `cacheBytes` under DATA_DIR (a temporary folder with ':memory:').
+       */
+      brochures: {
+        workers: e.BROCHURE_WORKERS,
+        workerHeapMb: e.BROCHURE_WORKER_HEAP_MB,
+        queueMax: e.BROCHURE_QUEUE_MAX,
+        renderTimeoutMs: e.BROCHURE_RENDER_TIMEOUT_MS,
+        perLinkMax: e.BROCHURE_RATE_LIMIT_PER_LINK,
+        cacheBytes: e.BROCHURE_CACHE_MB * 1024 * 1024,
+        cacheDir: dataDir === ':memory:' ? null : path.join(dataDir, 'cache', 'brochures'),
+      },
       company: {
         brandName: e.BRAND_NAME,
         name: e.COMPANY_NAME,
@@ -321,6 +352,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '10000',
+    BROCHURE_RATE_LIMIT_PER_LINK: '10000',
     // Every injected request comes from 127.0.0.1: files that test the address limit set their own.
     LOGIN_ADDRESS_MAX_FAILURES: '10000',
     SYNC_INTERVAL_MINUTES: '0',

@@ -84,14 +84,19 @@ export class TooManyRequestsError extends AppError {
 }
 
 /**
- * 503 SERVICE_UNAVAILABLE: the server cannot take this request now (under pressure, a full queue);
- * the error handler sends `retryAfterSeconds` as `Retry-After`.
+ * 503 SERVICE_UNAVAILABLE for work the server is too busy to take now (a full queue, a render that
+ * did not finish in time): the message says when to try again, `details.retryAfterSeconds` and the
+ * `Retry-After` header give the same whole seconds.
  */
 export class ServiceUnavailableError extends AppError {
-  constructor(
-    message = 'The service is busy. Please try again in a few seconds.',
-    public readonly retryAfterSeconds = 5,
-  ) {
-    super(503, ErrorCode.SERVICE_UNAVAILABLE, message);
+  /** Whole seconds after which a new attempt may be taken (at least 1). */
+  public readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, reason: string) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(503, ErrorCode.SERVICE_UNAVAILABLE, `${reason} ${tryAgainIn(seconds)}`, {
+      retryAfterSeconds: seconds,
+    });
+    this.retryAfterSeconds = seconds;
   }
 }

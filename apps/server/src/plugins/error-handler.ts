@@ -86,8 +86,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err instanceof ValidationError) return sendBadRequest(request, reply, err.message, err.issues);
     if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err }, err.message);
-      // Every limiter's 429: the seconds to wait as Retry-After, beside the message that says them.
+      // A busy server's 503 is expected under load, not a fault: a warning, not an error.
+      if (err instanceof ServiceUnavailableError) request.log.warn({ err }, err.message);
+      else if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      // Every limiter's 429 and a busy server's 503: the seconds to wait as Retry-After, beside the
+      // message that says them.
       if (err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError)
         reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({

@@ -45,10 +45,7 @@ export const pressurePlugin = fp(async (app: FastifyInstance, opts: { config: Co
     pressureHandler: async (request, _reply, type) => {
       if (request.routeOptions.config?.neverShed) return;
       request.log.warn({ type, usage: app.memoryUsage() }, 'under pressure: request shed with 503');
-      throw new ServiceUnavailableError(
-        'The service is very busy right now. Please try again in a few seconds.',
-        RETRY_AFTER_SECONDS,
-      );
+      throw new ServiceUnavailableError(RETRY_AFTER_SECONDS, 'The service is very busy right now.');
     },
   });
   app.decorate('pressure', () => {

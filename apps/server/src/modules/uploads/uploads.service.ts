@@ -62,9 +62,7 @@ const unreadable = () =>
   );
 
 const imagesBusy = () =>
-  new ServiceUnavailableError(
-    'Too many images are being processed right now. Please try again in a few seconds.',
-  );
+  new ServiceUnavailableError(5, 'Too many images are being processed right now.');
 
 /**
  * Runs at most `limit` tasks at a time; the others wait in order. A caller giving `maxWaiting` is

@@ -278,7 +278,7 @@ describe('POST /api/upload/image', () => {
       expect(refused!.headers['retry-after']).toBe('5');
       expect(refused!.json()).toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
-        message: 'Too many images are being processed right now. Please try again in a few seconds.',
+        message: 'Too many images are being processed right now. Try again in 5 seconds.',
       });
       // Refused from its header, an image never waits for a slot: still a 400.
       const sliver = await upload([imagePart(bombPng(1, 40_000), 'sliver.png', 'image/png')]);

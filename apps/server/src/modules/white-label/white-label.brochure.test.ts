@@ -10,7 +10,8 @@ import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { pdfPages } from '../../../test/pdf';
 import { ensureAmenities, setRatesToEur } from '../properties/properties.fixtures';
-import { brochureFileName, subsetRuns, uploadedFile, woffToSfnt } from './white-label.brochure';
+import { subsetRuns, woffToSfnt } from './white-label.brochure';
+import { brochureFileName, uploadedFile } from './white-label.brochure-sources';
 
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-brochure-'));
 const ctx = useTestContext({ UPLOAD_DIR: uploadDir });

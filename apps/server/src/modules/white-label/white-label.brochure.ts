@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import {
   bathroomsFor,
@@ -14,6 +13,18 @@ import {
 } from '@villas/shared';
 import PDFDocument from 'pdfkit';
 import { loadSharp } from '../../lib/sharp';
+import {
+  COVER,
+  coverPhoto,
+  INNER,
+  MAIN,
+  MARGIN,
+  PAGE,
+  type PhotoRequest,
+  photoFiles,
+  THUMB,
+  villaPhotoRequests,
+} from './white-label.brochure-sources';
 
 /**
  * The link's brochure (GET /api/white-label/{uuid}/brochure.pdf): a branded A4 document made from the
@@ -26,12 +37,14 @@ import { loadSharp } from '../../lib/sharp';
  * route never fetches an address it is handed. WebP (what the uploads are) is converted to JPEG with
  * sharp at the size printed, and kept in a small in-process cache: stored images never change under
  * a name (new content gets a new name), so a cached copy never goes stale.
+ *
+ * It runs in the brochure worker (white-label.brochure-worker.ts), never on the server's main thread:
+ * pdfkit is synchronous, and a large brochure takes seconds.
  */
 
 const resolveModule = createRequire(import.meta.url);
 
-// A4 in points, and the house palette (apps/web/src/styles.css).
-const PAGE = { width: 595.28, height: 841.89 };
+// The house palette (apps/web/src/styles.css).
 const C = {
   ivory: '#f8f5ef',
   paper: '#fffdf9',
@@ -169,40 +182,17 @@ function remember(key: string, data: Buffer): void {
   }
 }
 
-/** The file of a stored image URL under UPLOAD_DIR, or null for anything else (never outside it). */
-export function uploadedFile(url: string, uploadDir: string): string | null {
-  if (!url.startsWith('/uploads/')) return null;
-  const rel = decodeURIComponent(url.slice('/uploads/'.length).split(/[?#]/)[0]!);
-  const root = path.resolve(uploadDir);
-  const file = path.resolve(root, rel);
-  return file.startsWith(root + path.sep) ? file : null;
-}
-
-/**
- * Smaller stored copies of the same picture to read instead, when the print is small: uploads keep
- * `<id>-<width>.webp` at several widths, demo images a `-640` copy (see apps/web/src/lib/images.ts).
- */
-function candidates(file: string, width: number): string[] {
-  const uploaded = /^(.*-)(\d+)\.webp$/.exec(file);
-  const out: string[] = [];
-  if (uploaded && !file.includes(`${path.sep}demo${path.sep}`)) {
-    for (const w of [480, 960, 1200])
-      if (w >= width && w < Number(uploaded[2])) out.push(`${uploaded[1]}${w}.webp`);
-  } else if (/\.webp$/.test(file) && width <= 640 && !file.endsWith('-640.webp')) {
-    out.push(file.replace(/\.webp$/, '-640.webp'));
-  }
-  return [...out, file];
-}
-
-/** A photograph cropped to `width` × `height` pixels as JPEG, or null when it cannot be read. */
-async function photo(url: string, uploadDir: string, width: number, height: number): Promise<Buffer | null> {
-  const file = uploadedFile(url, uploadDir);
-  if (!file) return null;
-  const key = `${file}@${width}x${height}`;
+/** A photograph cropped to its printed pixels as JPEG, or null when it cannot be read. */
+async function photo(request: PhotoRequest | null, uploadDir: string): Promise<Buffer | null> {
+  if (!request) return null;
+  const files = photoFiles(request, uploadDir);
+  if (!files.length) return null;
+  const { width, height } = request;
+  const key = `${files[files.length - 1]}@${width}x${height}`;
   const hit = jpegCache.get(key);
   if (hit) return hit;
   const sharp = await loadSharp();
-  for (const source of candidates(file, width)) {
+  for (const source of files) {
     try {
       const data = await sharp(await readFile(source), { limitInputPixels: 50_000_000 })
         .rotate()
@@ -218,24 +208,16 @@ async function photo(url: string, uploadDir: string, width: number, height: numb
   return null;
 }
 
-// Printed sizes (points) and the pixels fetched for them (125 dpi: sharp on screen and in print).
-const PX = 125 / 72;
-const COVER = { w: PAGE.width, h: 480 };
-const MARGIN = 48;
-const INNER = PAGE.width - 2 * MARGIN;
-const MAIN = { w: INNER, h: 282 };
-const THUMB = { w: (INNER - 8) / 2, h: 118 };
-const px = (pt: number) => Math.round(pt * PX);
-
 interface VillaPhotos {
   main: Buffer | null;
   thumbs: Buffer[];
 }
 
 async function villaPhotos(p: PublicProperty, uploadDir: string): Promise<VillaPhotos> {
+  const requests = villaPhotoRequests(p);
   const [main, ...thumbs] = await Promise.all([
-    p.images[0] ? photo(p.images[0], uploadDir, px(MAIN.w), px(MAIN.h)) : null,
-    ...p.images.slice(1, 3).map((u) => photo(u, uploadDir, px(THUMB.w), px(THUMB.h))),
+    photo(requests.main, uploadDir),
+    ...requests.thumbs.map((t) => photo(t, uploadDir)),
   ]);
   return { main: main ?? null, thumbs: thumbs.filter((t): t is Buffer => t != null) };
 }
@@ -483,9 +465,8 @@ function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: 
 /** The brochure as PDF bytes: a cover page, then one page per villa in the link's order. */
 export async function renderBrochure(data: PublicWhiteLabel, opts: { uploadDir: string }): Promise<Buffer> {
   const fonts = await loadFonts();
-  const coverUrl = data.properties.find((p) => p.images.length > 0)?.images[0];
   const [coverImage, ...photos] = await Promise.all([
-    coverUrl ? photo(coverUrl, opts.uploadDir, px(COVER.w), px(COVER.h)) : null,
+    photo(coverPhoto(data), opts.uploadDir),
     ...data.properties.map((p) => villaPhotos(p, opts.uploadDir)),
   ]);
 
@@ -518,17 +499,4 @@ export async function renderBrochure(data: PublicWhiteLabel, opts: { uploadDir: 
   });
   doc.end();
   return done;
-}
-
-/** A file name for the download: the link's title without characters that file systems refuse. */
-export function brochureFileName(title: string): string {
-  const safe = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 ._()&,'-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 120);
-  return `${safe || 'Brochure'}.pdf`;
 }

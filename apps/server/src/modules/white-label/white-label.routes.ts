@@ -2,6 +2,7 @@ import {
   adminWhiteLabelLinkSchema,
   adminWhiteLabelLinksQuerySchema,
   agentIdParamSchema,
+  apiErrorSchema,
   bookingRequestSchema,
   createWhiteLabelBodySchema,
   idParamSchema,
@@ -19,8 +20,10 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TooManyRequestsError } from '../../lib/errors';
 import { actor } from '../../plugins/auth';
 import { formRateLimit } from '../../plugins/security';
+import { brochureFileName } from './white-label.brochure-sources';
 import { WHITE_LABEL_PAGE, createOpenGraphTransform } from './white-label.og';
 import {
   adminLinks,
@@ -70,9 +73,18 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A link's brochure downloads, whoever asks: its uuid is known to every client who got the link,
+  // so a limit per address alone lets several addresses ask for it at once. Kept in a bounded map.
+  const perLink = app.createRateLimit({
+    max: app.config.brochures.perLinkMax,
+    timeWindow: app.config.rateLimit.windowMs,
+    keyGenerator: (request) => `brochure:${(request.params as { uuid: string }).uuid}`,
+  });
+
   // The link's brochure: as public as the client's page (an unknown, inactive, expired or deleted
-  // link answers 404), rate-limited like the public forms since each one is rendered, and cacheable
-  // by the client's browser only (never by a shared cache). Not a view of the link.
+  // link answers 404), limited per address like the public forms and per link, rendered in the
+  // brochure workers and cached (docs/decisions/015-link-pricing-and-brochure.md), and cacheable by
+  // the client's browser only (never by a shared cache). Not a view of the link.
   app.get(
     '/api/white-label/:uuid/brochure.pdf',
     {
@@ -80,23 +92,31 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: uuidParamSchema,
-        response: { 200: z.any().describe('application/pdf') },
+        // 503: too many brochures being prepared, or one not ready in time (with Retry-After).
+        response: { 200: z.any().describe('application/pdf'), 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { answer } = await publicCollection(app.db, request.params.uuid);
-      // pdfkit and its fonts load with the first brochure, not at every start (issue 10, memory).
-      const { brochureFileName, renderBrochure } = await import('./white-label.brochure');
-      const pdf = await renderBrochure(answer, { uploadDir: app.config.uploadDir });
+      const limit = await perLink(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new TooManyRequestsError(limit.ttl / 1000, 'This brochure has been downloaded too often.');
+      }
+      const { uuid } = request.params;
+      const answer = await app.brochures.readAnswer(
+        uuid,
+        async () => (await publicCollection(app.db, uuid)).answer,
+      );
+      const pdf = await app.brochures.get(answer);
       const name = brochureFileName(answer.link.title);
-      return reply
+      reply
         .type('application/pdf')
         .header('cache-control', 'private, max-age=300')
         .header(
           'content-disposition',
           `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .send(pdf);
+        );
+      if (Buffer.isBuffer(pdf)) return reply.send(pdf);
+      return reply.header('content-length', pdf.size).send(pdf.stream);
     },
   );
 
