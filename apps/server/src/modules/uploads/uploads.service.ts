@@ -61,8 +61,7 @@ const unreadable = () =>
     'This image could not be read. It may be damaged; please select another image file.',
   );
 
-const imagesBusy = () =>
-  new ServiceUnavailableError(5, 'Too many images are being processed right now.');
+const imagesBusy = () => new ServiceUnavailableError(5, 'Too many images are being processed right now.');
 
 /**
  * Runs at most `limit` tasks at a time; the others wait in order. A caller giving `maxWaiting` is
