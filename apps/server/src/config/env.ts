@@ -137,6 +137,9 @@ const envSchema = z.object({
 
 export type RawEnv = z.input<typeof envSchema>;
 
+/** Every variable the server reads (docs/configuration.md documents each; a test holds it to that). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
