@@ -1,5 +1,5 @@
 /**
- * Admin area in the browser (issue 8), against a running app (`npm start`, demo data):
+ * Admin area in the browser, against a running app (`npm start`, demo data):
  * - the admin code's size: JavaScript an administrator's tabs load that an agent's /dashboard does
  *   not, raw and gzip;
  * - the time to price a 365-night range in the calendar manager (Date Range Pricing → Apply Pricing

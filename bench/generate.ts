@@ -138,7 +138,7 @@ export async function generateCatalogue(db: Db, opts: GenerateOptions): Promise<
     log(`  prices and blocked nights: properties ${from}–${to} of ${hi}`);
   }
 
-  // Stay rules (issue 13) on one villa in three: a festive minimum stay that ends before the
+  // Stay rules on one villa in three: a festive minimum stay that ends before the
   // bench's July stay (a dated search's probe reaches it and leaves it) and Saturday check-ins in
   // August (after the stay's check-in: never reached). No villa's result changes, so runs before and
   // after the rules are comparable; the dated shapes pay for the per-villa rule probe.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:lighthouse -w @villas/bench`: Lighthouse on the public pages a phone opens first
- * (issue 10), against the BUILT app (`npm run build` first; this builds nothing).
+ * `npm run bench:lighthouse -w @villas/bench`: Lighthouse on the public pages a phone opens first,
+ * against the BUILT app (`npm run build` first; this builds nothing).
  *
  *  1. starts apps/server/dist/server.js on a fresh data directory with the demo catalogue;
  *  2. signs in as the demo agent (sophie@azure-voyages.test) and shares six villas through the API,

@@ -16,7 +16,7 @@
  *  4. prices a 365-night range in one bulk call, then the same range in 365 single-date calls, as
  *     the demo administrator;
  *  5. reads the server's RSS after the load, stops it, and prints one table with p50/p95 per shape,
- *     the route/SQL ratio of the p95s, the targets of issue 10 and PASS/FAIL.
+ *     the route/SQL ratio of the p95s, the targets and PASS/FAIL.
  * The whole run stops by itself after BENCH_TIMEOUT_S (exit code 2); it exits 1 when a target fails.
  *
  * Settings (environment):
@@ -70,7 +70,7 @@ const TIMEOUT_S = int('BENCH_TIMEOUT_S', 1800);
 const SERVER = processEnv.BENCH_SERVER === 'tsx' ? 'tsx' : 'dist';
 const ONLY = processEnv.BENCH_ONLY;
 
-/** Issue 10's targets: p95 per search shape over HTTP at 10 connections, and route ≤ 1.5 × SQL. */
+/** The targets: p95 per search shape over HTTP at 10 connections, and route ≤ 1.5 × SQL. */
 const TARGET_P95_MS = { PostgreSQL: 30, PGlite: 50 } as const;
 const TARGET_RATIO = 1.5;
 const TARGET_RSS_MB = 250;

@@ -13,7 +13,7 @@ import {
 import { dayLong, dayName, isoInDays, pickDate, toast } from './ui';
 
 /**
- * Issue 8: the administrator's area in the browser. An admin creates a villa (uploaded image, custom
+ * The administrator's area in the browser. An admin creates a villa (uploaded image, custom
  * price), prices a 14-night range in one request and blocks a week in the calendar manager; an agent
  * then finds it in a dated search with the stay's true total and not for a stay over the blocked
  * week. The admin approves an applicant who can then sign in, and closes an off-market inquiry. Each

@@ -6,16 +6,16 @@ import { BASE_URL } from './env';
 import { apiAs, createAgent, expect, test } from './fixtures';
 
 /**
- * Issue 10, the public pages' weight and their HTML before any script runs.
+ * The public pages' weight and their HTML before any script runs.
  *
  * Byte budgets: the JavaScript and CSS a first visit to each public page transfers, gzip, counted as
  * the browser loads the page (entry, its static imports, and whatever the page requests once
  * loaded), each file fetched again with `Accept-Encoding: gzip`; the CSS the server writes into the
  * page's HTML counts as CSS too. The build is deterministic, so the sums are; the budgets leave
  * about 10 % over what the pages weigh now (measured on this build: landing 159.0 kB JS, about 160.7,
- * company information 146.2, a client's white-label page 93.7; 13.8 kB CSS each; before issue 10:
- * 238.3, 214.3, 203.2 and 257.3 kB JS). The client's page has a hard ceiling of 100 kB of
- * JavaScript (issue 10).
+ * company information 146.2, a client's white-label page 93.7; 13.8 kB CSS each; before the
+ * performance work: 238.3, 214.3, 203.2 and 257.3 kB JS). The client's page has a hard ceiling of 100 kB of
+ * JavaScript.
  * Timings are not asserted here (bench/lighthouse.ts measures them).
  */
 const KB = 1024;

@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 import { toast, gotoRendered } from './ui';
 
-/** Issue 2: accounts with approval, the app shell's gates, and accessibility of the sign-in screens. */
+/** Accounts with approval, the app shell's gates, and accessibility of the sign-in screens. */
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -4,7 +4,7 @@ import { apiAs, createAgent, E2E_ADMIN, expect, expectNoAxeViolations, loginAs, 
 import { dayLong, isoInDays, pickDate, toast } from './ui';
 
 /**
- * Issue 13, holds: an agent sends a booking inquiry and places a hold on its nights; a second
+ * Holds: an agent sends a booking inquiry and places a hold on its nights; a second
  * agent's dated search no longer offers the villa for those nights; the administrator sees the hold
  * with its countdown and releases it; the villa is offered again. Axe on the hold dialog, the
  * agent's holds and the administrator's list, at 1280 and 390 px.

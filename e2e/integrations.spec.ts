@@ -5,7 +5,7 @@ import { createAgent, E2E_ADMIN, expect, expectNoAxeViolations, loginAs, test } 
 import { isoInDays, pickDate, toast } from './ui';
 
 /**
- * Issue 9: an administrator connects Invenio (a fake Invenio Data Export API started by
+ * An administrator connects Invenio (a fake Invenio Data Export API started by
  * global-setup.ts, with recorded villas, nightly price periods and Airbnb-style calendars), tests it
  * in the 'Test Invenio API' panel, syncs, follows the run in Sync Monitoring and finds the new villas
  * in the catalogue; an agent then finds a synced villa at its synced price, and not over its

@@ -4,7 +4,7 @@ import { apiAs, createAgent, expect, expectNoAxeViolations, loginAs, test } from
 import { toast, gotoRendered } from './ui';
 
 /**
- * Issue 13: the agent's price on a link and the brochure. An administrator's villa at €1,250 a night;
+ * The agent's price on a link and the brochure. An administrator's villa at €1,250 a night;
  * an agent makes a link with +10 % in GBP; the client's page shows the GBP figure worked out from the
  * admin's price and the stored rate, never the trade price; the brochure downloads as a PDF.
  */

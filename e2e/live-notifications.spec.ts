@@ -5,7 +5,7 @@ import { apiAs, createAgent, expect, expectNoAxeViolations, loginAs, test, uniqu
 import { toast, gotoRendered } from './ui';
 
 /**
- * Issue 13, live notifications: with My Dashboard open, the agent sees a client's view and booking
+ * Live notifications: with My Dashboard open, the agent sees a client's view and booking
  * request arrive without reloading (server-sent events), within a couple of seconds; signing out
  * closes the stream.
  */

@@ -4,7 +4,7 @@ import { createAgent, expect, expectNoAxeViolations, loginAs, test, uniqueEmail 
 import { dayLong, isoInDays, pickDate, toast, gotoRendered } from './ui';
 
 /**
- * Issue 3: the agent's search (country + dates + amenity), the villa's detail dialog and its booking
+ * The agent's search (country + dates + amenity), the villa's detail dialog and its booking
  * inquiry as the admin sees it, the VIP off-market dialog, and accessibility of the public pages, the
  * dashboard and its dialogs.
  */

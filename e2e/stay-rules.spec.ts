@@ -4,7 +4,7 @@ import { apiAs, createAgent, E2E_ADMIN, expect, expectNoAxeViolations, loginAs, 
 import { isoInDays, pickDate, toast } from './ui';
 
 /**
- * Issue 13, stay rules: an administrator gives a villa 'Saturday only, 7 nights minimum' for a month
+ * Stay rules: an administrator gives a villa 'Saturday only, 7 nights minimum' for a month
  * in the calendar manager's Stay rules panel; an agent's dated search with a Wednesday check-in no
  * longer offers it, a Saturday-to-Saturday week does; the villa's detail lists the rule and its
  * booking form says 'Check-in on Saturdays' beside the date when a Wednesday is picked. Axe on the

@@ -15,7 +15,7 @@ import {
 import { isoInDays, pickDate, toast, gotoRendered } from './ui';
 
 /**
- * Issue 4: the agent's loop. Select villas → share a branded link → a signed-out client browses it and
+ * The agent's loop. Select villas → share a branded link → a signed-out client browses it and
  * asks → the agent is told (bell) and follows up (Inquiries tab). Plus the link's preview tags, the
  * public page's lean bundle, 'Link Not Found', and accessibility of the public page and My Dashboard.
  */
@@ -160,7 +160,7 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
     await expect(villaDialog.getByLabel('Full name')).toBeFocused();
     const clientEmail = uniqueEmail('client');
     // A Saturday-to-Saturday week about 75 days ahead: a stay the demo villas' stay rules allow
-    // whatever the season (issue 13: some take Saturday check-ins and 7 nights in summer).
+    // whatever the season (some take Saturday check-ins and 7 nights in summer).
     const toSaturday = (6 - new Date(`${isoInDays(75)}T00:00:00Z`).getUTCDay() + 7) % 7;
     const checkIn = isoInDays(75 + toSaturday);
     const checkOut = isoInDays(82 + toSaturday);

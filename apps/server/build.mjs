@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 // drizzle-orm is bundled, not external: it is ~300 small modules that share one 179 kB package.json
 // (its `exports` map), and Node 24's ESM loader re-reads that map for every module it resolves. At
 // start that made ~200 MB of garbage and left the server at 352 MB RSS idle on PostgreSQL; bundled,
-// 170 MB (measured with `process.memoryUsage()` 8 s after start, issue 10). It is plain JavaScript
+// 170 MB (measured with `process.memoryUsage()` 8 s after start). It is plain JavaScript
 // with no native parts or file reads, so bundling changes nothing else.
 const BUNDLED = new Set(['drizzle-orm']);
 const dependencies = (file) =>

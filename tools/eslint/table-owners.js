@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-// One owner per table (issue 14, docs/decisions/017-layering.md): each table of the Drizzle schema
+// One owner per table (docs/decisions/017-layering.md): each table of the Drizzle schema
 // (apps/server/src/db/schema) is written (INSERT, UPDATE, DELETE) by one server module's
 // repository; another module that needs a write calls the owner's service, inside its own
 // transaction where it must. The lint rule `local/one-owner-per-table` (./one-owner-per-table.js)

@@ -6,7 +6,7 @@ const ctx = useTestContext();
 
 /**
  * A sweep of malformed requests over every mutating and parameterised route: each must answer a
- * 4xx with a message, never a 5xx (DESIGN §4: never a 5xx for a client's mistake).
+ * 4xx with a message, never a 5xx (never a 5xx for a client's mistake).
  */
 describe('bad input never reaches a 5xx', () => {
   it('answers 4xx with a message for malformed bodies, params and queries', async () => {

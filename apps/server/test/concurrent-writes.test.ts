@@ -14,7 +14,7 @@ import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
 /**
- * 50 writers at once on one row (issue 11), on the embedded database and, in CI, on PostgreSQL with
+ * 50 writers at once on one row, on the embedded database and, in CI, on PostgreSQL with
  * a connection pool: every request answers 2xx, one row stays, its value is one of those written
  * and every reader sees the same; nothing written to different rows at the same time is lost; every
  * administrator's change leaves its audit row.

@@ -6,7 +6,7 @@ import { createRegion, createUser, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
 /**
- * One 400 body for every refused input (issue 14): a route's schema (body, query, path), a
+ * One 400 body for every refused input: a route's schema (body, query, path), a
  * service's rule, the JSON parser and the multipart parser all answer exactly
  * `{code: 'VALIDATION_FAILED', message, issues: [{path, message}], requestId}`, and the OpenAPI
  * document says so for every route that reads input.

@@ -15,7 +15,7 @@ import { SAMPLES } from './route-samples';
 import type { JsonSchema } from './json-schema';
 
 /**
- * Property-based fuzzing of every route (issue 11): bodies, queries and path parameters drawn from
+ * Property-based fuzzing of every route: bodies, queries and path parameters drawn from
  * the route's own zod schemas, then bent (a field swapped for a hostile value: huge and non-finite
  * numbers, NUL and lone surrogates, right-to-left marks, prototype keys, SQL and path tricks, deep
  * nesting, raw malformed JSON), sent as an administrator (past every access check) and anonymously.

@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once for the whole run (DESIGN §11, STYLE tests): with DATABASE_URL a template database
+ * Migrates once for the whole run (a test never pays for the migrations again): with DATABASE_URL a template database
  * that each test file clones; otherwise a PGlite data directory dump that each file boots from.
  */
 export default async function setup(project: TestProject) {

@@ -10,7 +10,7 @@ import { SAMPLES, buildWorld, type World } from './route-samples';
 import type { JsonSchema } from './json-schema';
 
 /**
- * Every request field at the edges of what the database holds (issue 14). The shared schemas bound
+ * Every request field at the edges of what the database holds. The shared schemas bound
  * every id and number to PostgreSQL's int4 range or the column's precision, and keep NUL (which a
  * PostgreSQL text cannot hold) out of text, so nothing the database would refuse reaches it: a
  * database error on a value is a bug and answers 500.

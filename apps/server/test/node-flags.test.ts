@@ -40,7 +40,7 @@ describe("the server process's environment", () => {
 
 describe('what a start loads', () => {
   // sharp (libvips), pdfkit and nodemailer held ~28, ~30 and ~20 MB each once loaded; most servers
-  // never process an image, print a brochure or send mail between starts (issue 10, memory).
+  // never process an image, print a brochure or send mail between starts (memory).
   // A start that seeds the demo imports @villas/demo-data too (db/bootstrap.ts): its images are the
   // ones prepared at build, so it renders none and needs no sharp either.
   it.each([

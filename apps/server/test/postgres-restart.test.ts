@@ -13,7 +13,7 @@ import { createProperty } from './factories';
 import { freePort, startServer, type ServerProcess } from './server-process';
 
 /**
- * PostgreSQL stopped for 5 s under load and started again (issue 11), on a throw-away cluster of
+ * PostgreSQL stopped for 5 s under load and started again, on a throw-away cluster of
  * Debian's PostgreSQL that this test creates (initdb in a temporary directory, as the postgres user
  * when running as root) and a real server process on it: the server never crashes, answers 503 with
  * a message and Retry-After while the database is gone, /readyz says so, and both recover within 5 s

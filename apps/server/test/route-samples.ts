@@ -394,7 +394,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'GET /api/admin/white-label-links': { request: () => ({ url: '/api/admin/white-label-links' }) },
 
-  // Holds (issue 13): A's inquiries and holds, a fresh one per call.
+  // Holds: A's inquiries and holds, a fresh one per call.
   'POST /api/holds': {
     request: async (w) => ({ url: '/api/holds', payload: { inquiryId: await bookingInquiryOfA(w) } }),
     ok: [201],
@@ -412,7 +412,7 @@ export const SAMPLES: Record<string, Sample> = {
     request: async (w) => ({ url: '/api/admin/holds/release', payload: { ids: [await holdOfA(w)] } }),
   },
 
-  // Stay rules (issue 13): a fresh period of the matrix villa per written rule.
+  // Stay rules: a fresh period of the matrix villa per written rule.
   'GET /api/admin/properties/:propertyId/stay-rules': {
     request: (w) => ({ url: `/api/admin/properties/${w.propertyId}/stay-rules` }),
   },

@@ -11,7 +11,7 @@ import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
 /**
- * The server half of rendering the public pages (issue 10), against a build of this test's own
+ * The server half of rendering the public pages, against a build of this test's own
  * making: the two templates, a build manifest, and a server-rendering module that renders what the
  * server hands it (the page's URL and the API answers, by URL) so the test can read both back. The
  * web half (the real entry-server and hydration) is tested in apps/web/src/entry-server.test.tsx.

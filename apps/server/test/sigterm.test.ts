@@ -6,7 +6,7 @@ import { createProperty } from './factories';
 import { serverDatabase, startServer, type ServerProcess } from './server-process';
 
 /**
- * SIGTERM in the middle of a burst of 50 booking inquiries (issue 11): the real server process
+ * SIGTERM in the middle of a burst of 50 booking inquiries: the real server process
  * finishes the requests it is serving, every inquiry it answered 2xx is in the database afterwards,
  * and it exits with code 0.
  */
