@@ -77,7 +77,7 @@ export function describeImages({ linked, rendered }: InstalledImages): string {
   return `demo images: ${parts.join(', ')}`;
 }
 
-/** Amenity categories and amenities (seed 001 §2) and the exchange rates; returns amenity ids by name. */
+/** Amenity categories and amenities and the exchange rates; returns amenity ids by name. */
 async function seedReference(tx: Queryable): Promise<Map<string, number>> {
   await tx
     .insert(amenityCategories)
@@ -259,7 +259,7 @@ export function seasonPeriods(today: string) {
 }
 
 /**
- * Stay rules (issue 13) for part of the catalogue, as such houses usually have them, over the coming
+ * Stay rules for part of the catalogue, as such houses usually have them, over the coming
  * season: 2 in 5 summer houses take Saturday check-ins and 7 nights minimum in July and August, 1 in 5
  * has a 5-night minimum then; 1 in 2 ski chalets take Saturday or Sunday check-ins and 7 nights over
  * Christmas and New Year, 1 in 2 tropical houses 10 nights then. The landing page's featured villa

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { locationSchema } from './reference.js';
 
 /**
- * `GET /api/admin/locations`: the seed's `{region, subregions}` plus how many properties are listed in
+ * `GET /api/admin/locations`: the original `{region, subregions}` plus how many properties are listed in
  * the region (directly or through a subregion) and in each subregion, in the order of `subregions`.
  */
 export const adminLocationSchema = locationSchema.extend({

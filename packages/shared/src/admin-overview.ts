@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The Admin Panel's four summary cards (seed 001 §2: total properties, available now, average price
+ * The Admin Panel's four summary cards (total properties, available now, average price
  * per night in EUR, destinations), with real figures. Destinations are the subregions (what search
- * calls a destination), counted across the regions (countries): the seed's fixed 5 was a defect that
- * DESIGN §4 says to build as intended.
+ * calls a destination), counted across the regions (countries): a fixed count would be a placeholder, not a figure
+ * (docs/product/administration.md#access-and-overview).
  */
 export const adminOverviewSchema = z.object({
   /** Today's UTC date, the day 'available now' is measured on. */
@@ -49,7 +49,7 @@ export const adminInsightSchema = z.object({
   /** Every day of the window, oldest first; days without a view are 0. */
   viewsPerDay: z.array(z.object({ date: z.string(), views: count })),
   /**
-   * Every week (Sunday start, seed 000 §9) that overlaps the window, oldest first; only inquiries
+   * Every week (Sunday start) that overlaps the window, oldest first; only inquiries
    * inside the window are counted, so the first and last weeks can be partial.
    */
   inquiriesPerWeek: z.array(

@@ -12,8 +12,8 @@ export const ADMIN_PROPERTY_DESCRIPTION_CHARS = 300;
 export const ADMIN_PROPERTY_CARD_IMAGES = 3;
 
 /**
- * `GET /api/admin/properties`: `q` matches the name, location, description or property type, any case
- * (seed 001 §2); paged, ordered by name then id.
+ * `GET /api/admin/properties`: `q` matches the name, location, description or property type, any case;
+ * paged, ordered by name then id.
  */
 export const adminPropertiesQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search at most 200 characters').optional(),

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { pagingQuerySchema } from './common.js';
 
-/** The Users tab's two lists (seed 001 §2): approved accounts and applications awaiting approval. */
+/** The Users tab's two lists: approved accounts and applications awaiting approval. */
 export const USER_STATUSES = ['active', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** `q` matches first name, last name, e-mail, company or licence, case-insensitively (seed 001 §5). */
+/** `q` matches first name, last name, e-mail, company or licence, case-insensitively. */
 const userSearchSchema = z.string().trim().max(200, 'Search at most 200 characters').optional();
 
 /**
- * `GET /api/admin/users`: optional search, status and paging. Without them the answer is the seed's
- * full array (DESIGN §4); with them it is still an array, newest first.
+ * `GET /api/admin/users`: optional search, status and paging. Without them the answer is the original
+ * full array; with them it is still an array, newest first.
  */
 export const adminUsersQuerySchema = pagingQuerySchema.extend({
   q: userSearchSchema,

@@ -14,7 +14,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Fields an applicant fills in (seed 000 §2, §5). Role and approval are never accepted here. */
+/** Fields an applicant fills in. Role and approval are never accepted here. */
 export const registerBaseSchema = z.object({
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),
@@ -59,7 +59,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Admin edit (seed 001 §5, §7): partial; an empty or absent password leaves it unchanged. */
+/** Admin edit: partial; an empty or absent password leaves it unchanged. */
 export const updateUserSchema = z
   .object({
     email: emailSchema,

@@ -1,5 +1,5 @@
 /**
- * Date-only values stay `yyyy-MM-dd` strings end to end (DESIGN §2). All arithmetic here is done in
+ * Date-only values stay `yyyy-MM-dd` strings end to end. All arithmetic here is done in
  * UTC on the calendar date so no time zone can shift a night. Without zod (the schema is in dates.ts):
  * the web app's public pages format dates and load no zod.
  */

@@ -78,7 +78,7 @@ const propertyFields = {
 };
 
 /**
- * Property create payload (seed 001 §3). Region and subregion come by name and are resolved to
+ * Property create payload. Region and subregion come by name and are resolved to
  * ids (unknown → 400); `location` is derived as "Region, Subregion" when not sent; amenities come by
  * name (resolved to amenityIds) or as ids. Older names pricePerNight/currency are accepted.
  */
@@ -105,7 +105,7 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * The search filter object of seed 000 §3: country, destination, bedrooms, maxPrice, checkIn, checkOut
+ * The search filter object: country, destination, bedrooms, maxPrice, checkIn, checkOut
  * and amenityIds. Unset filters may be absent, null, '' or 'any'.
  */
 const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 'any' ? undefined : v);
@@ -140,7 +140,7 @@ export const searchFiltersSchema = z
         )
         .optional(),
     ),
-    /** Paging (DESIGN §4): any of these, or `page: true`, answers a page instead of the array. */
+    /** Paging: any of these, or `page: true`, answers a page instead of the array. */
     page: z.boolean({ error: 'page must be true or false' }).optional(),
     sort: propertySortSchema.optional(),
     limit: z
@@ -168,11 +168,11 @@ export const searchFiltersSchema = z
     }
   });
 export type SearchFilters = z.input<typeof searchFiltersSchema>;
-/** Whether a search asks for a page (`{ items, total, limit, offset }`) rather than the seed's array. */
+/** Whether a search asks for a page (`{ items, total, limit, offset }`) rather than the original array. */
 export const wantsPage = (f: { page?: boolean; sort?: unknown; limit?: unknown; offset?: unknown }) =>
   f.page === true || f.sort != null || f.limit != null || f.offset != null;
 
-// Per-date calendar (seed 001 §3, §7): per property and yyyy-MM-dd date, a price with its currency and
+// Per-date calendar: per property and yyyy-MM-dd date, a price with its currency and
 // an availability flag with optional notes; the bulk forms cover ranges of nights and selected dates.
 export const dailyPricingInputSchema = z.object({
   propertyId: dbIdSchema,
@@ -230,7 +230,7 @@ export const exchangeRateInputSchema = z.object({
   rate: z.number().positive('Rate must be greater than 0').max(1000),
 });
 
-// Destinations (seed 001 §5, §7): a region name, non-empty after trimming; a subregion needs its region
+// Destinations: a region name, non-empty after trimming; a subregion needs its region
 // and a name, both non-empty after trimming.
 export const regionInputSchema = z.object(
   {

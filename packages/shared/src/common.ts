@@ -33,7 +33,7 @@ export const emailSchema = z
   .email('Please enter a valid email address');
 
 /**
- * Optional paging for collections that can grow (DESIGN §4: lists answer the seed's full array
+ * Optional paging for collections that can grow (lists answer the original full array
  * unless the caller asks for a page with `limit`/`offset`).
  */
 export const pagingQuerySchema = z.object({

@@ -1,7 +1,7 @@
-/** Business constants from the specification (seed 000 §9, seed 001 §9). */
+/** The product's business constants (docs/product/). */
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-/** The single-date pricing dialog offers only these (seed 001 §9). */
+/** The single-date pricing dialog offers only these. */
 export const SINGLE_DATE_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 export const SITE_CURRENCY: Currency = 'EUR';
 /** The sign shown before an amount typed or read in the currency (the Swiss franc has none). */
@@ -53,7 +53,7 @@ export const REMEMBER_ME_TTL_MS = 14 * 24 * 60 * 60 * 1000;
  */
 export const VIEW_REPEAT_WINDOW_MINUTES = 30;
 
-/** The admin panel's tabs, in the order of seed 001 §2; each is its own URL (`/admin/{tab}`). */
+/** The admin panel's tabs, in their order on screen; each is its own URL (`/admin/{tab}`). */
 export const ADMIN_TABS = [
   'properties',
   'users',

@@ -4,7 +4,7 @@ import { isNotPastStart, isoDateSchema, nightsBetween, PAST_CHECK_IN_MESSAGE } f
 import { plural } from './domain/text.js';
 
 /**
- * Holds (options) on a villa's nights, placed from a booking inquiry (issue 13, docs/decisions/013-holds.md):
+ * Holds (options) on a villa's nights, placed from a booking inquiry (docs/decisions/013-holds.md):
  * the nights are blocked for everyone until the hold expires, is released or is confirmed.
  */
 export const HOLD_STATUSES = ['active', 'released', 'confirmed', 'expired'] as const;

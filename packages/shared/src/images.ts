@@ -1,5 +1,5 @@
 /**
- * Image uploads (seed 001 §5, §7; docs/decisions/004-image-uploads.md).
+ * Image uploads (docs/decisions/004-image-uploads.md).
  *
  * Every upload is re-encoded as WebP renditions named `/uploads/images/<id>-<width>.webp`. The rule,
  * shared by the server (which writes them) and the web app (which builds `srcset` from a stored URL):

@@ -5,7 +5,7 @@ import { isNotPastStart, isoDateSchema, PAST_CHECK_IN_MESSAGE } from './dates.js
 
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDateSchema.optional());
 
-/** Contact form (seed 000 §7): propertyId null, inquiryType default 'other'. */
+/** Contact form: propertyId null, inquiryType default 'other'. */
 export const contactInquirySchema = z.object({
   type: z.literal('contact').optional(),
   firstName: requiredText('First name', 100),
@@ -71,7 +71,7 @@ export type OffMarketInquiryInput = z.input<typeof offMarketInquirySchema>;
 export const inquirySchema = z.object({
   id: z.number().int(),
   kind: z.enum(INQUIRY_KINDS),
-  /** 'Off-Market Property', 'Contact Form' or 'General Inquiry' (seed 001 §3). */
+  /** 'Off-Market Property', 'Contact Form' or 'General Inquiry'. */
   typeLabel: z.string(),
   inquiryType: z.enum(INQUIRY_TYPES).nullable(),
   status: z.enum(INQUIRY_STATUSES),

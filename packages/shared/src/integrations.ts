@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbIdSchema, pagingQuerySchema, pathIdSchema } from './common.js';
 import { isoDateSchema } from './dates.js';
 
-/** Seed 001 §3: the providers offered in the API connection form. */
+/** The providers offered in the API connection form. */
 export const PROVIDERS = ['invenio', 'airbnb', 'vrbo', 'booking', 'expedia', 'custom'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const providerSchema = z.enum(PROVIDERS, {
@@ -12,7 +12,7 @@ export const providerSchema = z.enum(PROVIDERS, {
 export const SYNC_STATUSES = ['running', 'completed', 'failed'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
 
-/** How often the Sync monitoring tab refetches the reports (seed 001 §9). */
+/** How often the Sync monitoring tab refetches the reports. */
 export const SYNC_REPORTS_REFETCH_MS = 30_000;
 
 export const INVENIO_DEFAULT_BASE_URL = 'https://api.inveniohomes.com';
@@ -33,7 +33,7 @@ const httpUrl = (label: string) =>
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
- * Seed 001 §5: connection name, API key and base URL are required; the API secret is optional.
+ * Connection name, API key and base URL are required; the API secret is optional.
  * All three missing gives the form's one message; otherwise each missing field gets its own.
  */
 export const apiConnectionInputSchema = z
@@ -124,7 +124,7 @@ export const syncErrorSchema = z.object({
   propertyName: z.string().nullable(),
 });
 
-/** One sync run as the monitoring tab lists it (seed 001 §3). `duration` is in ms (so far while running). */
+/** One sync run as the monitoring tab lists it. `duration` is in ms (so far while running). */
 export const syncReportSummarySchema = z.object({
   id: z.number(),
   jobType: z.string(),
@@ -183,7 +183,7 @@ const optionalString = z.preprocess(
 );
 
 /**
- * The Test Invenio API panel's optional filters (seed 001 §3): dates, price range, bedroom range, search
+ * The Test Invenio API panel's optional filters: dates, price range, bedroom range, search
  * term and destination name.
  */
 export const invenioFiltersSchema = z.object({
@@ -202,7 +202,7 @@ export type InvenioFilters = z.infer<typeof invenioFiltersSchema>;
 /**
  * `POST /api/invenio/{villas,search,pricing,sync}`: credentials (apiSecret is the BP UUID) and
  * optional filters, flat or under `filters`. The check for key and secret is the service's (its
- * message is the seed's 'Please provide API Key and BP UUID').
+ * message is the original 'Please provide API Key and BP UUID').
  */
 export const invenioRequestSchema = z
   .object({
@@ -215,7 +215,7 @@ export const invenioRequestSchema = z
   .and(invenioFiltersSchema);
 export type InvenioRequest = z.input<typeof invenioRequestSchema>;
 
-/** The answer the Test Invenio API panel reads (seed 001 §7): success, data; a sync adds synced, updated. */
+/** The answer the Test Invenio API panel reads: success, data; a sync adds synced, updated. */
 export const invenioResultSchema = z.object({
   success: z.boolean(),
   data: z.unknown(),

@@ -10,7 +10,7 @@ export const propertyTypeSchema = z.enum(PROPERTY_TYPES, {
 });
 
 /**
- * A property as the API answers it: the seed's fields (seed 000 §3), with the older aliases
+ * A property as the API answers it: the original fields, with the older aliases
  * `pricePerNight` and `currency` kept equal to `basePricePerNight` and `propertyCurrency`.
  */
 export const propertySchema = z.object({

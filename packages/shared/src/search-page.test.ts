@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { searchFiltersSchema, wantsPage } from './catalogue.js';
 
 describe('search paging fields', () => {
-  it('accepts a page request and tells it from the seed’s plain search', () => {
+  it('accepts a page request and tells it from the original plain search', () => {
     const f = searchFiltersSchema.parse({ sort: 'price-asc', limit: 100, offset: 24 });
     expect(f).toMatchObject({ sort: 'price-asc', limit: 100, offset: 24 });
     expect(wantsPage(f)).toBe(true);

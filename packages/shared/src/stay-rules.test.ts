@@ -27,7 +27,7 @@ const SPRING: StayRuleTerms = {
 };
 
 describe('stay rule messages', () => {
-  it('says the rule in the words of issue 13', () => {
+  it('says the rule in the words the forms and the server share', () => {
     expect(minStayMessage(SUMMER)).toBe('Minimum stay 7 nights from 1 July');
     expect(checkInDaysMessage([6])).toBe('Check-in on Saturdays');
     expect(checkInDaysMessage([6, 7])).toBe('Check-in on Saturdays or Sundays');

@@ -1,5 +1,5 @@
 /**
- * Stay rules (issue 13): per villa and period, a minimum number of nights and/or the weekdays a
+ * Stay rules: per villa and period, a minimum number of nights and/or the weekdays a
  * stay may start on. The rule that applies to a stay is the one whose period (both dates included)
  * contains the stay's check-in date, the convention of villa rental (a stay starting on 31 August
  * follows August's rule even when it runs into September). Without zod, like calendar.ts: the

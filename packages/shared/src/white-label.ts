@@ -47,7 +47,7 @@ export const linkPricingSchema = z.object(linkPricingFields).superRefine(checkLi
 export type LinkPricingInput = z.input<typeof linkPricingSchema>;
 
 /**
- * Both creation shapes of seed 000 §7: the dashboard's {agentId, title, propertyIds, searchFilters}
+ * Both creation shapes: the dashboard's {agentId, title, propertyIds, searchFilters}
  * and the agent dialog's {title, description, agentId, agentName, agentEmail, propertyIds, isActive},
  * plus the agent's price (currency, markupType, markupValue; EUR without markup by default). A plain
  * object, so forms can pick from it; the body of POST /api/white-label is `createWhiteLabelBodySchema`.
@@ -217,7 +217,7 @@ export const whiteLabelInquiryStatusSchema = z.object({
   status: z.enum(WL_INQUIRY_STATUSES, { error: 'Status must be pending, contacted, converted or closed' }),
 });
 
-/** Admin view (seed 001 §3): every link with its agent. */
+/** Admin view: every link with its agent. */
 export const adminWhiteLabelLinkSchema = whiteLabelLinkSchema.extend({
   agentId: z.number().int(),
   agentFullName: z.string(),

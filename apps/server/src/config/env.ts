@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The only reader of process.env (lint-enforced). Every setting of DESIGN §3, validated once at
+ * The only reader of process.env (lint-enforced). Every setting, validated once at
  * start-up; a bad value stops the process with one line per problem.
  */
 const bool = z

@@ -40,8 +40,7 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   /**
-   * PGlite only: boot from a dumped data directory (test snapshots: ~0.4 s instead of initdb's 1–2 s,
-   * DESIGN §11).
+   * PGlite only: boot from a dumped data directory (test snapshots: ~0.4 s instead of initdb's 1–2 s).
    */
   loadDataDir?: Blob;
   onError?: (err: Error) => void;
@@ -136,7 +135,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-/** The PostgreSQL error code of a failed query (Drizzle wraps it: at `err.cause.code`, DESIGN §11). */
+/** The PostgreSQL error code of a failed query (Drizzle wraps it: at `err.cause.code`). */
 export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = e?.cause?.code ?? e?.code;

@@ -2,15 +2,15 @@ import type { CurrentUser } from '@villas/shared';
 import { NotFoundError } from './errors';
 
 /**
- * Who may act on a user's own data, in one place (DESIGN §5, STYLE auth). Services ask here and
+ * Who may act on a user's own data, in one place. Services ask here and
  * pass the answer to their repositories as an owner filter; what the caller may not act on is
  * answered 404, like something that does not exist.
  *
- * - White-label links and their inquiries: the owning agent, or any administrator (seed 001 §1 and
- *   §6: administrators manage all agent-created links and handle inquiries).
- * - Holds on a villa's nights: the agent they are for, or any administrator (issue 13: administrators
+ * - White-label links and their inquiries: the owning agent, or any administrator
+ *   (administrators manage all agent-created links and handle inquiries).
+ * - Holds on a villa's nights: the agent they are for, or any administrator (administrators
  *   see every hold and confirm or release it).
- * - Notifications: their owner only, administrators included (seed 000 §6: "own notifications";
+ * - Notifications: their owner only, administrators included ("own notifications";
  *   the admin panel's Notifications tab lists off-market inquiries, never other users' bells).
  */
 const ADMIN_MAY_ACT_ON_ANY = {

@@ -55,7 +55,7 @@ export const retryDelay = (attempts: number, policy: RetryPolicy = RETRY_POLICY)
 export class Mailer {
   /**
    * The SMTP transport, made at the first delivery: nodemailer is loaded only by a server that sends
-   * mail (SMTP_URL), not by every start (issue 10, the server's memory).
+   * mail (SMTP_URL), not by every start (the server's memory).
    */
   private transport: Promise<Transporter> | undefined;
   private readonly smtpUrl: string | undefined;

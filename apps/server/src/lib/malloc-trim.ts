@@ -10,7 +10,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
  * the database driver's and compression's among them. On the embedded database a start compiles
  * PostgreSQL's WebAssembly, whose optimising compiler alone allocates ~600 MB at its peak; trimmed,
  * the server stood 35–50 MB lower once started and 40 MB lower during and after a probe's load, for
- * ~2.5 ms per full collection (issue 10, docs/perf/search-plans.md, ninth round).
+ * ~2.5 ms per full collection (docs/perf/search-plans.md, ninth round).
  */
 export type Trim = () => boolean;
 

@@ -4,7 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 
 /**
- * Requests to outside systems (provider APIs, iCal feeds, photos): DESIGN §8.
+ * Requests to outside systems (provider APIs, iCal feeds, photos), each bounded:
  *
  * - a time-out for the whole exchange, redirects included;
  * - a cap on the answer's size, enforced while streaming (the socket is destroyed past it);

@@ -47,8 +47,8 @@ function sendBadRequest(
 }
 
 /**
- * One writer of every error body: `{code, message, requestId, issues?, details?}` (DESIGN §4, STYLE
- * error model). 5xx messages are generic; the full error is logged with the request id.
+ * One writer of every error body: `{code, message, requestId, issues?, details?}`
+ * (docs/decisions/019-error-contract.md). 5xx messages are generic; the full error is logged with the request id.
  *
  * Nothing maps a database error on a value (PostgreSQL's class 22: an integer out of range, text
  * with NUL, a malformed date) to a 400: the shared schemas bound every id, number and text before a

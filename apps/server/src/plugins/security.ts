@@ -77,7 +77,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
 });
 
-/** Route config for login, registration and the public forms: rate-limited per client (DESIGN §5). */
+/** Route config for login, registration and the public forms: rate-limited per client. */
 export function formRateLimit(config: Config) {
   return { rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs } };
 }

@@ -8,7 +8,7 @@ import { markAssets } from './auth';
 import { loadServerRenderer, type SsrState, type WebApp } from './server-render';
 import { webDistDir, webSsrDir } from '../paths';
 
-/** Client-side routes of seed 000 §2. Anything else gets the SPA with status 404 (it renders the 404 page). */
+/** Client-side routes. Anything else gets the SPA with status 404 (it renders the 404 page). */
 const SPA_ROUTES = [
   /^\/$/,
   /^\/about\/?$/,

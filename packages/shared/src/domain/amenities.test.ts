@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, amenityCategory, groupAmenities } from './amenities.js';
 
-describe('amenity catalogue (seed 001 §2)', () => {
+describe('amenity catalogue', () => {
   it('has the nine categories with 8 to 12 items each', () => {
     expect(AMENITY_CATEGORIES).toHaveLength(9);
     for (const c of AMENITY_CATEGORIES) {
@@ -9,7 +9,7 @@ describe('amenity catalogue (seed 001 §2)', () => {
       expect(AMENITY_CATALOGUE[c].length).toBeLessThanOrEqual(12);
     }
   });
-  it("includes the seed's examples", () => {
+  it('includes the original examples', () => {
     const all = Object.values(AMENITY_CATALOGUE).flat();
     for (const n of [
       'Wifi',

@@ -1,6 +1,6 @@
 /**
- * The fixed amenity catalogue of seed 001 §2: nine categories of 8–12 items, and the keyword rules
- * that group any amenity name into one of them (seed 000 §2, property detail dialog).
+ * The fixed amenity catalogue: nine categories of 8–12 items, and the keyword rules
+ * that group any amenity name into one of them (property detail dialog).
  */
 export const AMENITY_CATEGORIES = [
   'Amenities',

@@ -154,8 +154,8 @@ export interface StayDates {
 }
 
 /**
- * A link has dates when its saved search has both a valid check-in and a later check-out (seed 000 §3:
- * the search filter object carries checkIn and checkOut); its villas are then priced for that stay.
+ * A link has dates when its saved search has both a valid check-in and a later check-out (the
+ * search's criteria carry checkIn and checkOut); its villas are then priced for that stay.
  * Anything else (no dates, one date, or dates that do not make a stay) prices them per week.
  */
 export function linkStayOf(filters: Record<string, unknown> | null | undefined): StayDates | null {

@@ -148,7 +148,7 @@ function linesIn(subtotalOwn: number, from: string, to: string, rates: Rates): E
 }
 
 /**
- * The booking estimate (seed 000 §9) in the display currency. The subtotal is reached in the villa's
+ * The booking estimate in the display currency. The subtotal is reached in the villa's
  * currency with the existing rules (a dated search's total, or whole weeks at 7 × nightly plus
  * leftover nights, under 7 nights billed as a week) and converted once by the rule above; the 3 %
  * service fee is then taken from that shown subtotal and rounded, and the total is their sum. So the

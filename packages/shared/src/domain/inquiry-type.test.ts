@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inquiryTypeOf } from './inquiry-type.js';
 
-describe('inquiryTypeOf (seed 001 §3)', () => {
+describe('inquiryTypeOf', () => {
   it.each([
     ['OFF-MARKET INQUIRY: a private island', 'booking', 'Off-Market Property'],
     ['CONTACT FORM: please call', 'off-market', 'Contact Form'],

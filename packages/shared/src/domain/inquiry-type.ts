@@ -4,7 +4,7 @@ import { inquiryTypeLabel } from './text.js';
 export type InquiryTypeLabel = ReturnType<typeof inquiryTypeLabel>;
 
 /**
- * The type an administrator sees (seed 001 §3): the message prefix first ('OFF-MARKET INQUIRY:',
+ * The type an administrator sees: the message prefix first ('OFF-MARKET INQUIRY:',
  * 'CONTACT FORM:'); an unprefixed message falls back to the stored kind, so a contact-form or
  * off-market inquiry whose text lacks the prefix is not shown as a General Inquiry.
  */

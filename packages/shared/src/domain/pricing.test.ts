@@ -67,7 +67,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('bookingEstimate (seed 000 §9)', () => {
+describe('bookingEstimate', () => {
   it('charges a stay under 7 nights as a full week', () => {
     expect(bookingEstimate({ nights: 3, nightly: 1000 })).toEqual({
       nights: 3,

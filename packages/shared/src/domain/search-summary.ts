@@ -27,8 +27,8 @@ export function budgetText(v: unknown, display: SummaryCurrency | undefined): st
 const IGNORED = new Set(['limit', 'offset']);
 
 /**
- * A link's stored search filters as short, human labels (seed 000 §2 My Dashboard, seed 001 §2
- * White-label tab): country, destination, dates, bedrooms, prices and any other criteria such as
+ * A link's stored search filters as short, human labels (My Dashboard and the
+ * admin White-label tab): country, destination, dates, bedrooms, prices and any other criteria such as
  * regionId, guests or propertyType. Unknown keys are shown as 'key: value' so nothing stored is hidden.
  * Budgets are stored in EUR; with `display` they are shown in the agent's currency.
  */

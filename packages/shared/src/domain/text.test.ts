@@ -41,7 +41,7 @@ describe('unread badge', () => {
   });
 });
 
-describe('inquiry type from the message prefix (seed 001 §3)', () => {
+describe('inquiry type from the message prefix', () => {
   it('derives the three labels', () => {
     expect(inquiryTypeLabel('OFF-MARKET INQUIRY: villa in Mykonos')).toBe('Off-Market Property');
     expect(inquiryTypeLabel('CONTACT FORM: hello')).toBe('Contact Form');

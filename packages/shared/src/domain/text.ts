@@ -44,10 +44,10 @@ export function groupThousands(n: number): string {
 export const plural = (n: number, one: string, many = `${one}s`): string =>
   `${groupThousands(n)} ${pluralWord(n, one, many)}`;
 
-/** Bathrooms are shown as bedrooms + 1 (seed 000 §2). */
+/** Bathrooms are shown as bedrooms + 1. */
 export const bathroomsFor = (bedrooms: number) => bedrooms + 1;
 
-/** Inquiry type label derived from the message prefix (seed 001 §3). */
+/** Inquiry type label derived from the message prefix. */
 export function inquiryTypeLabel(
   message: string,
 ): 'Off-Market Property' | 'Contact Form' | 'General Inquiry' {

@@ -94,7 +94,7 @@ export const properties = pgTable(
     index('properties_bedrooms_idx').on(t.bedrooms),
     index('properties_amenity_ids_gin').using('gin', t.amenityIds),
     // The search's default order (featured first, then by name; the id keeps it stable): an undated
-    // page reads its first rows from here instead of sorting every villa (issue 10).
+    // page reads its first rows from here instead of sorting every villa.
     index('properties_featured_order_idx').on(t.featured.desc().nullsFirst(), t.name, t.id),
     uniqueIndex('properties_external_unique').on(t.externalProvider, t.externalId),
   ],
@@ -120,7 +120,7 @@ export const propertyImages = pgTable(
   (t) => [index('property_images_property_idx').on(t.propertyId, t.sortOrder)],
 );
 
-/** One price per property and night (merges the seed's daily_pricing and property_pricing). */
+/** One price per property and night (merges the original daily_pricing and property_pricing). */
 export const dailyPricing = pgTable(
   'daily_pricing',
   {

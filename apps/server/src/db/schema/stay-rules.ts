@@ -3,7 +3,7 @@ import { check, date, index, integer, pgTable, serial, smallint, text, timestamp
 import { properties } from './catalogue';
 
 /**
- * Stay rules (issue 13): for one villa and one period (first and last day both included), the
+ * Stay rules: for one villa and one period (first and last day both included), the
  * fewest nights a stay starting in the period may have and/or the ISO weekdays (1 = Monday …
  * 7 = Sunday) it may start on. A stay follows the rule of its check-in date. At least one of the two
  * is set, and one villa's periods never overlap: the exclusion constraint `stay_rules_no_overlap`

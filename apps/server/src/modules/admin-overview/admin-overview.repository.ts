@@ -62,7 +62,7 @@ export async function viewsPerDay(db: Queryable, p: { from: string; to: string }
   return rowsOf<{ date: string; views: number }>(result);
 }
 
-/** The Sunday that starts a date's week (seed 000 §9: weeks start on Sunday). */
+/** The Sunday that starts a date's week (weeks start on Sunday). */
 const sundayOf = (day: ReturnType<typeof sql>) => sql`(${day} - extract(dow from ${day})::int)`;
 
 /**

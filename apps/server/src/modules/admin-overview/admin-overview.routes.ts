@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getInsight, getOverview } from './admin-overview.service';
 
 /**
- * The Admin Panel's summary cards (seed 001 §2: total properties, available now, average nightly
+ * The Admin Panel's summary cards (total properties, available now, average nightly
  * price, destinations) and insight charts, administrators only.
  */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {

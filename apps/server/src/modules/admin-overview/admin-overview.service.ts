@@ -4,7 +4,7 @@ import { num } from '../../lib/time';
 import * as repo from './admin-overview.repository';
 
 /**
- * The summary cards (seed 001 §2: total properties, available now, average price per night in EUR,
+ * The summary cards (total properties, available now, average price per night in EUR,
  * destinations) with real figures; 'today' is the UTC date.
  */
 export async function getOverview(db: Queryable, now = new Date()): Promise<AdminOverview> {

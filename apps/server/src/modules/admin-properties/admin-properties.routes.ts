@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAdminProperties } from './admin-properties.service';
 
 /**
- * The admin Properties tab's list (seed 001 §2: its search box matches name, location, description or
+ * The admin Properties tab's list (its search box matches name, location, description or
  * property type), searched and paged on the server.
  */
 export const adminPropertiesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,7 @@ import * as repo from './admin-properties.repository';
 type Query = z.output<typeof adminPropertiesQuerySchema>;
 
 /**
- * The admin Properties tab (seed 001 §2): properties whose name, location, description or type
+ * The admin Properties tab: properties whose name, location, description or type
  * matches `q`, a page at a time, as cards with prices in EUR and whether each is bookable today.
  * 'Today' is the UTC date.
  */

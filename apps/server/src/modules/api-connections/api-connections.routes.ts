@@ -19,7 +19,7 @@ import {
 } from './api-connections.service';
 
 /**
- * API connections (seed 001 §7), administrators only: list, create, enable or disable, delete, and
+ * API connections, administrators only: list, create, enable or disable, delete, and
  * sync one. Secrets go in, only their masked tails come out.
  */
 export const apiConnectionsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (

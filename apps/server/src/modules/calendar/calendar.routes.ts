@@ -21,7 +21,7 @@ import {
 } from './calendar.service';
 
 /**
- * Per-date prices and availability (seed 001 §7). Admins write; every signed-in (approved) user
+ * Per-date prices and availability. Admins write; every signed-in (approved) user
  * reads, since agents quote from the same calendar.
  */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -82,7 +82,7 @@ export async function setAvailability(
 }
 
 /**
- * The administrator's availability write, all or nothing: a night held for an agent (issue 13) is
+ * The administrator's availability write, all or nothing: a night held for an agent is
  * never overwritten, and any held night among `dates` refuses the whole write with 409 naming them.
  * Holds of the villa past their expiry are freed first, so their nights count as free.
  */

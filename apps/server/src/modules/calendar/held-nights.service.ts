@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client';
 import * as repo from './calendar.repository';
 
 /*
- * The nights a hold blocks (issue 13), written by the calendar, which owns the availability table,
+ * The nights a hold blocks, written by the calendar, which owns the availability table,
  * inside the holds service's transaction. Apart from calendar.service (which expires overdue holds
  * through the holds service before an administrator's write), so the holds module can call it
  * without an import cycle.

@@ -3,7 +3,7 @@ import { holdsRoutes } from './holds.routes';
 import { HoldSweeper } from './holds.sweeper';
 
 /**
- * Holds (issue 13): the routes, and the sweeper that frees expired holds, started once the app is
+ * Holds: the routes, and the sweeper that frees expired holds, started once the app is
  * ready and stopped when it closes (like the integrations scheduler). Nothing at start needs the
  * database, so a database that is down at start only delays the first sweep.
  */

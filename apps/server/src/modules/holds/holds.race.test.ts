@@ -18,7 +18,7 @@ import {
 import { HoldSweeper } from './holds.sweeper';
 
 /**
- * Concurrency (issue 13): holds racing for the same nights, and the expiry sweep run by two app
+ * Concurrency: holds racing for the same nights, and the expiry sweep run by two app
  * instances on one database (PGlite: one embedded database shared by both apps; PostgreSQL: each app
  * with its own connection pool, so the statements really run side by side).
  */

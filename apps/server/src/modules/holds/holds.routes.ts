@@ -22,7 +22,7 @@ import {
 } from './holds.service';
 
 /**
- * Holds on a villa's nights (issue 13): an agent places one from their booking inquiry and sees and
+ * Holds on a villa's nights: an agent places one from their booking inquiry and sees and
  * releases their own; an administrator sees every hold, releases or confirms it, and sees every
  * agent's active holds page by page and releases several at once. Someone else's hold or inquiry
  * answers 404.

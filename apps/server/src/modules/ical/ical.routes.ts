@@ -23,7 +23,7 @@ import {
 } from './ical.service';
 
 /**
- * iCal import feeds of a property and its export feed (issue 9). The export itself is public: its
+ * iCal import feeds of a property and its export feed. The export itself is public: its
  * secret token is the credential (what Airbnb, Vrbo and Google fetch), rotatable by an admin.
  */
 export const icalRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {

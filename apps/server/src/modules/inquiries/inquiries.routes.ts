@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { formRateLimit } from '../../plugins/security';
 import { createInquiry, listInquiries, setInquiryStatus } from './inquiries.service';
 
-/** Contact, booking and off-market inquiries (seed 000 §7) and their admin list (seed 001 §7). */
+/** Contact, booking and off-market inquiries and their admin list. */
 export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/inquiries',
@@ -20,7 +20,7 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['inquiries'], body: inquiryInputSchema, response: { 201: inquiryCreatedSchema } },
     },
     async (request, reply) =>
-      // A signed-in agent's booking inquiry is theirs: they may place a hold from it (issue 13).
+      // A signed-in agent's booking inquiry is theirs: they may place a hold from it.
       reply.code(201).send(await createInquiry(app.db, request.body, request.user?.id ?? null)),
   );
 

@@ -19,7 +19,7 @@ export type InquiryInput = z.output<typeof inquiryInputSchema>;
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
 
-/** The type an administrator sees: the seed's message prefix first, else the stored kind. */
+/** The type an administrator sees: the original message prefix first, else the stored kind. */
 export function typeLabelOf(row: Pick<repo.InquiryRow, 'kind' | 'message'>): string {
   const byPrefix = inquiryTypeLabel(row.message);
   if (byPrefix !== 'General Inquiry') return byPrefix;
@@ -55,7 +55,7 @@ export function toInquiry(r: repo.InquiryRow): Inquiry {
 const INQUIRY_TYPE_NAMES = { agent: 'travel agent', 'property-manager': 'property manager', other: 'other' };
 
 /**
- * Stores an inquiry of one of the three shapes (seed 000 §7: contact, booking, off-market) with its
+ * Stores an inquiry of one of the three shapes (contact, booking, off-market) with its
  * explicit kind, and tells every administrator in the same transaction. A booking names an existing
  * villa and fits its capacity. A booking sent by a signed-in agent records the agent (they may place a
  * hold from it).

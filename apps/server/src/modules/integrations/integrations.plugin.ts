@@ -12,7 +12,7 @@ import '../ical/ical.service';
 import '../invenio/invenio.service';
 
 /**
- * Integrations (issue 9): API connections, the Invenio adapter, iCal import and export, sync
+ * Integrations: API connections, the Invenio adapter, iCal import and export, sync
  * reports and the scheduler. At start: runs left 'running' by a dead process are marked failed,
  * secrets under a previous key are re-encrypted, the scheduler starts (when an interval is set).
  * At close: the scheduler stops and running syncs are cancelled and recorded as failed.

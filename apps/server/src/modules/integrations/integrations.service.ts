@@ -62,7 +62,7 @@ export interface SyncSummary {
 }
 
 /**
- * One adapter per provider kind (issue 9): reads the provider, and `sync` reconciles our tables as
+ * One adapter per provider kind: reads the provider, and `sync` reconciles our tables as
  * a job recorded in a sync report. Routes never call a provider directly.
  */
 export interface ProviderAdapter {

@@ -4,7 +4,7 @@ import { useTestContext } from '../../../test/helpers';
 
 const ctx = useTestContext();
 
-/** DESIGN §4: never a 5xx for a client's mistake, on every integration route. */
+/** Never a 5xx for a client's mistake, on every integration route. */
 describe('integration routes and bad input', () => {
   it('answer 4xx with a message for malformed bodies, params and queries', async () => {
     const { cookie } = await signedIn(ctx.app, ctx.db, 'admin');

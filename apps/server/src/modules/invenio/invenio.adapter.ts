@@ -587,7 +587,7 @@ class InvenioSync {
       }
     }
 
-    // Stay rules (issue 13): the minimum stay and check-in days of each price period (else the
+    // Stay rules: the minimum stay and check-in days of each price period (else the
     // villa's), replacing the ones Invenio gave before and never an administrator's own. Like the
     // prices, left as they were when the prices could not be read.
     if (periods !== undefined) {

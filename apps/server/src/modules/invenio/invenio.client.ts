@@ -5,7 +5,7 @@ import { ProviderError, providerErrorOf } from '../../lib/provider-error';
 
 /**
  * Invenio's Data Export API as its users document it: headers `api-key` and `bp_uuid` (the business
- * partner UUID, the seed's apiSecret), every call a POST under /plapi/getdata/, filters as a JSON
+ * partner UUID, the original apiSecret), every call a POST under /plapi/getdata/, filters as a JSON
  * array in the form field `param`. Answers are arrays of villas (or the same wrapped in
  * `{"data": [...]}`), and `price_data` keyed by v_uuid for prices.
  */

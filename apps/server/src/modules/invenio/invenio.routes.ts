@@ -4,7 +4,7 @@ import { actor } from '../../plugins/auth';
 import type { IntegrationDeps } from '../integrations/integrations.service';
 import { invenioPricing, invenioSearch, invenioSync, invenioVillas } from './invenio.service';
 
-/** The 'Test Invenio API' panel's calls (seed 001 §7): admin only. */
+/** The 'Test Invenio API' panel's calls: admin only. */
 export const invenioRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {
   const schema = { tags: ['sync'], body: invenioRequestSchema, response: { 200: invenioResultSchema } };
   const opts = { config: { access: 'admin' as const }, schema };

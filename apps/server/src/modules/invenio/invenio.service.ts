@@ -30,7 +30,7 @@ import './invenio.adapter';
 type Input = z.output<typeof invenioRequestSchema>;
 
 /**
- * The 'Test Invenio API' panel (seed 001 §2, §7): credentials typed in (or a saved connection's),
+ * The 'Test Invenio API' panel: credentials typed in (or a saved connection's),
  * the call made through the Invenio adapter, the answer `{success, data, …}`. Every provider
  * failure answers the same 502 (lib/provider-error.ts PROVIDER_UNREACHABLE): the cause is in the
  * log, and for a sync in its report.

@@ -7,7 +7,7 @@ import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 
 /**
- * Issue 13: the Invenio sync stores each villa's minimum stay and check-in days (per price period,
+ * The Invenio sync stores each villa's minimum stay and check-in days (per price period,
  * else the villa's own) as stay rules, replaces them at each run, and never touches the
  * administrator's own rules.
  */

@@ -18,7 +18,7 @@ import {
   listLocations,
 } from './locations.service';
 
-/** Regions (countries) and subregions (destinations): public list, admin management (seed 001 §7). */
+/** Regions (countries) and subregions (destinations): public list, admin management. */
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/locations',

@@ -242,7 +242,7 @@ describe('GET /api/admin/locations', () => {
       propertyCount: 0,
       subregionCounts: [],
     });
-    // The public list keeps the seed's shape.
+    // The public list keeps the original shape.
     const pub = (await ctx.app.inject({ url: '/api/locations' })).json();
     expect(pub.find((l: AdminLocation) => l.region === region.name)).toEqual({
       region: region.name,

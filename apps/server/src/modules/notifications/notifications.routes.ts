@@ -11,8 +11,8 @@ import { actor } from '../../plugins/auth';
 import { deleteNotification, listNotifications, markNotificationRead } from './notifications.service';
 
 /**
- * The bell's calls (seed 000 §7: list, mark as read, delete); each signed-in user reads and changes only
- * their own notifications (seed 000 §6).
+ * The bell's calls (list, mark as read, delete); each signed-in user reads and changes only
+ * their own notifications.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

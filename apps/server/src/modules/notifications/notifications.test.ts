@@ -16,7 +16,7 @@ async function seed(userId: number, title: string, createdAt = new Date()) {
 }
 
 describe('GET /api/notifications/:userId', () => {
-  it('lists your own notifications newest first with the seed fields', async () => {
+  it('lists your own notifications newest first with the original fields', async () => {
     const { user, cookie } = await signedIn(ctx.app, ctx.db);
     await seed(user.id, 'Older', new Date(Date.now() - 60_000));
     await seed(user.id, 'Newer');

@@ -29,7 +29,7 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /**
- * The public pages the server renders as HTML, so their first paint needs no JavaScript (issue 10):
+ * The public pages the server renders as HTML, so their first paint needs no JavaScript:
  * the landing page, /about and /company-info through the web app's router, and a white-label link's
  * page through its own small app. Each is rendered from the API answers its first screen reads, keyed
  * by their URL (the web app's query keys), as the visitor would get them: a signed-in user gets the

@@ -26,7 +26,7 @@ const searchListSerializer = fastSerializer(z.array(propertySchema));
 const searchPageSerializer = fastSerializer(propertyPageSchema);
 
 /**
- * A search answers the seed's list of properties, or a page of cards when the caller pages
+ * A search answers the original list of properties, or a page of cards when the caller pages
  * (properties.service: searchProperties). Agents search all day, so both are written by
  * fast-json-stringify from these same schemas (lib/response-serializer.ts).
  */

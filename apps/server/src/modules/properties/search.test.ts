@@ -202,7 +202,7 @@ describe('search filters', () => {
     ]);
   });
 
-  it('answers the property fields of the seed in a stable order, with paging', async () => {
+  it('answers the original property fields in a stable order, with paging', async () => {
     const c = await country();
     const made = [];
     for (let i = 0; i < 5; i++)
@@ -427,7 +427,7 @@ describe('paged search', () => {
     return res.json() as Page;
   }
 
-  it("keeps the seed's array without paging fields, and answers a page of cards with them", async () => {
+  it('keeps the original array without paging fields, and answers a page of cards with them', async () => {
     const c = await country();
     const a = await createProperty(ctx.db, { regionId: c.id, description: 'x'.repeat(500) });
     expect(Array.isArray((await search({ country: c.name })).json())).toBe(true);

@@ -34,7 +34,7 @@ const auditOf = (action: string): AuditRule => ({
 });
 
 /**
- * Stay rules (issue 13): the administrator keeps each villa's periods in the calendar manager;
+ * Stay rules: the administrator keeps each villa's periods in the calendar manager;
  * agents read a villa's rules in force (its detail and booking form); a client reads those of the
  * villas of a live link only.
  */

@@ -8,7 +8,7 @@ import * as repo from './sync-reports.repository';
 import { failAbandonedRuns, pruneReports } from './sync-reports.service';
 
 /**
- * Scheduled syncs (DESIGN §9): enabled connections every SYNC_INTERVAL_MINUTES, iCal feeds every
+ * Scheduled syncs: enabled connections every SYNC_INTERVAL_MINUTES, iCal feeds every
  * ICAL_INTERVAL_MINUTES (0 = off).
  *
  * Exactly once across instances: time is cut into slots of the interval; at each tick every

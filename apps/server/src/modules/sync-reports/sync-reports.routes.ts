@@ -13,7 +13,7 @@ import type { IntegrationDeps } from '../integrations/integrations.service';
 import { getReport, getStats, listReports, startComprehensiveSync } from './sync-reports.service';
 
 /**
- * Sync monitoring (seed 001 §2, §3, §7), administrators only: the list of runs' reports, one report
+ * Sync monitoring, administrators only: the list of runs' reports, one report
  * in detail, live statistics, and triggering the comprehensive sync.
  */
 export const syncReportsRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {

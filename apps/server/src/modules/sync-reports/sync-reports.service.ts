@@ -22,7 +22,7 @@ import * as repo from './sync-reports.repository';
 
 type ListQuery = z.output<typeof syncReportsQuerySchema>;
 
-/** Without paging the list answers the most recent reports (the seed's array shape). */
+/** Without paging the list answers the most recent reports (the original array shape). */
 export const DEFAULT_REPORTS = 100;
 
 function toSummary(row: repo.JobWithConnection): SyncReportSummary {
@@ -62,7 +62,7 @@ export async function listReports(
 }
 
 /**
- * One run's report (seed 001 §3: job type, status, start, duration, counts) with its per-property
+ * One run's report (job type, status, start, duration, counts) with its per-property
  * changes and errors.
  */
 export async function getReport(deps: IntegrationDeps, _actor: AuthUser, id: number): Promise<SyncReport> {

@@ -106,7 +106,7 @@ async function readLimited(
   return Buffer.concat(chunks);
 }
 
-/** `POST /api/upload/image` (seed 001 §7): an administrator uploads one property photograph. */
+/** `POST /api/upload/image`: an administrator uploads one property photograph. */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: no other route parses multipart bodies.
   await app.register(multipart, {

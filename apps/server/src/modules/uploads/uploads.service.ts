@@ -117,7 +117,7 @@ interface Rendition {
 }
 
 /**
- * Checks an uploaded file and stores it as WebP renditions (seed 001 §5, DESIGN §8):
+ * Checks an uploaded file and stores it as WebP renditions:
  * - the type comes from the bytes (JPEG, PNG or WebP), never from the file name or Content-Type;
  * - the declared size is read from the header and refused before anything is decoded: above
  *   MAX_IMAGE_MEGAPIXELS, a side over MAX_IMAGE_SIDE, or sides further apart than 1:MAX_ASPECT_RATIO;

@@ -37,7 +37,7 @@ const userDeleteAudit: AuditRule = {
 };
 
 /**
- * Admin user management (seed 001 §7), administrators only: list, count and search accounts, edit one
+ * Admin user management, administrators only: list, count and search accounts, edit one
  * (approval and role included), delete one (rejecting an application deletes it).
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

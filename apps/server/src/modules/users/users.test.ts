@@ -273,7 +273,7 @@ describe('GET /api/admin/users: search, status, paging and counts', () => {
       active: rows.filter((u) => u.approved).length,
       pending: rows.filter((u) => !u.approved).length,
     });
-    // No parameters: the seed's plain array of everyone.
+    // No parameters: the original plain array of everyone.
     expect(await get('/api/admin/users')).toHaveLength(rows.length);
   });
 

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Queryable } from '../../db/client';
 import * as repo from './white-label.repository';
 
-/** The SPA route of a shared collection, the public page /white-label/{uuid} (seed 000 §2). */
+/** The SPA route of a shared collection, the public page /white-label/{uuid}. */
 export const WHITE_LABEL_PAGE = /^\/white-label\/[^/]+\/?$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -41,8 +41,8 @@ import {
 } from './white-label.service';
 
 /**
- * White-label links, their public page, client booking requests and the agent's inquiries (seed 000 §7),
- * and every agent's links for administrators (seed 001 §7).
+ * White-label links, their public page, client booking requests and the agent's inquiries,
+ * and every agent's links for administrators.
  */
 export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['white-label'];

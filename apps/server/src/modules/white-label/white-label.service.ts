@@ -93,7 +93,7 @@ async function assertPropertiesExist(db: Db, ids: number[]): Promise<void> {
 }
 
 /**
- * Both creation shapes (seed 000 §7): the dashboard's {agentId, title, propertyIds, searchFilters} and
+ * Both creation shapes: the dashboard's {agentId, title, propertyIds, searchFilters} and
  * the agent dialog's {title, description, agentName, agentEmail, propertyIds, isActive, …}. Agent
  * name, e-mail and company default to the agent's account; every property must exist. The price
  * settings (display currency and markup) are stored exactly: the markup in basis points or minor units.
@@ -488,7 +488,7 @@ export async function agentInquiries(
   return (await repo.listWlInquiriesForAgent(db, { agentId, ...paging })).map(toWlInquiry);
 }
 
-/** Any status in any order (seed 000 §4), on the agent's own inquiries or, for an admin, anyone's. */
+/** Any status in any order, on the agent's own inquiries or, for an admin, anyone's. */
 export async function setWlInquiryStatus(
   db: Db,
   actor: AuthUser,
@@ -505,7 +505,7 @@ export async function setWlInquiryStatus(
 }
 
 /**
- * Admin view (seed 001 §3): every link that is not deleted, with its agent and view count; `q` keeps
+ * Admin view: every link that is not deleted, with its agent and view count; `q` keeps
  * the links whose title, agent name or agent e-mail (on the link or the agent's account) contains it.
  */
 export async function adminLinks(
