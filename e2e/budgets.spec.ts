@@ -106,12 +106,15 @@ async function firstVisit(browser: Browser, path: string) {
     // …and the app's scripts do not fetch it again once they run: the page links it, disabled,
     // before they start (Vite's preload helper looks for that link).
     const written = styles.map((m) => new URL(m[1]!, BASE_URL).toString());
-    const linked = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => ({
+    const linked = await page.evaluate(() => {
+      type Link = { href: string; disabled: boolean };
+      const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Link> } })
+        .document;
+      return Array.from(doc.querySelectorAll('link[rel="stylesheet"]'), (l) => ({
         href: l.href,
         disabled: l.disabled,
-      })),
-    );
+      }));
+    });
     expect(linked, `${path} links its written stylesheets, disabled, once its scripts run`).toEqual(
       expect.arrayContaining(written.map((href) => ({ href, disabled: true }))),
     );
