@@ -177,6 +177,22 @@ export default tseslint.config(
     rules: { 'local/one-owner-per-table': 'error' },
   },
   {
+    // Dialogs are built from components/ui (one focus, close and labelling behaviour everywhere).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@radix-ui/react-dialog', '@radix-ui/react-alert-dialog'].map((name) => ({
+            name,
+            message: 'Use the dialogs of components/ui; Radix dialog primitives are imported only there.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -2,8 +2,9 @@ import type { CurrentUser, LoginInput, RegisterInput, User } from '@villas/share
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { isServerRendered } from './server-rendered';
+import { queryKeys } from './query-keys';
 
-export const userQueryKey = ['/api/auth/user'] as const;
+export const userQueryKey = queryKeys.user();
 
 /**
  * Query or mutation `meta` for a call whose 401 is its own answer, not the end of a session (the

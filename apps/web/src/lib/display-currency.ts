@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CURRENCIES, SITE_CURRENCY, type Currency, type ExchangeRate, type Rates } from '@villas/shared';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /**
  * The agent's display currency: every price on the dashboard, its dialogs and the link dialog is
@@ -21,7 +22,7 @@ export const useDisplayMoney = () => useContext(DisplayMoneyContext);
 /** GET /api/exchange-rates: read once per session (rates change rarely; the default staleTime is Infinity). */
 export const exchangeRatesQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/exchange-rates'],
+    queryKey: queryKeys.exchangeRates(),
     queryFn: ({ signal }) => api<ExchangeRate[]>('/api/exchange-rates', { signal }),
     staleTime: Infinity,
   });

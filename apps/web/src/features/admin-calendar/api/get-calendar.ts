@@ -2,7 +2,7 @@ import type { availabilityRecordSchema, pricingRecordSchema } from '@villas/shar
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { availabilityUrl, calendarPricingUrl } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type AvailabilityRecord = z.infer<typeof availabilityRecordSchema>;
 export type PricingRecord = z.infer<typeof pricingRecordSchema>;
@@ -10,19 +10,19 @@ type Window = { startDate: string; endDate: string };
 
 /** GET /api/availability/{id}?startDate&endDate: the rows of the window (dates without one inherit). */
 export const availabilityQueryOptions = (propertyId: number, w: Window) => {
-  const url = availabilityUrl(propertyId, w.startDate, w.endDate);
+  const key = queryKeys.availability(propertyId, w.startDate, w.endDate);
   return queryOptions({
-    queryKey: [url],
-    queryFn: ({ signal }) => api<AvailabilityRecord[]>(url, { signal }),
+    queryKey: key,
+    queryFn: ({ signal }) => api<AvailabilityRecord[]>(key[0], { signal }),
   });
 };
 
 /** GET /api/calendar-pricing/{id}?startDate&endDate: per-date prices (dates without one: base price). */
 export const calendarPricingQueryOptions = (propertyId: number, w: Window) => {
-  const url = calendarPricingUrl(propertyId, w.startDate, w.endDate);
+  const key = queryKeys.calendarPricing(propertyId, w.startDate, w.endDate);
   return queryOptions({
-    queryKey: [url],
-    queryFn: ({ signal }) => api<PricingRecord[]>(url, { signal }),
+    queryKey: key,
+    queryFn: ({ signal }) => api<PricingRecord[]>(key[0], { signal }),
   });
 };
 

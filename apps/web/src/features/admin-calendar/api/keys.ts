@@ -1,28 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-/** Query keys are the URLs they read (seed 000 §7). */
-export const availabilityUrl = (propertyId: number, startDate: string, endDate: string) =>
-  `/api/availability/${propertyId}?${new URLSearchParams({ startDate, endDate })}`;
-export const calendarPricingUrl = (propertyId: number, startDate: string, endDate: string) =>
-  `/api/calendar-pricing/${propertyId}?${new URLSearchParams({ startDate, endDate })}`;
+import { invalidate, scopes } from '../../../lib/query-keys';
 
 /**
  * After a price or availability write: this property's calendar reads (every window), and every list
- * that shows properties (the admin tab, the catalogue and the summary cards read per-date data too).
- * Keys that are absent are simply not matched.
+ * that shows properties or prices them per date: the admin tab, the catalogue, the summary cards and
+ * the client prices an agent's link form previews. Keys that are absent are simply not matched.
  */
 export const invalidateAfterCalendarWrite = (qc: QueryClient, propertyId: number) =>
-  qc.invalidateQueries({
-    predicate: (q) => {
-      const k = String(q.queryKey[0]);
-      return (
-        k.startsWith(`/api/availability/${propertyId}?`) ||
-        k.startsWith(`/api/calendar-pricing/${propertyId}?`) ||
-        k.startsWith('/api/admin/properties') ||
-        k.startsWith('/api/properties') ||
-        k === '/api/admin/overview' ||
-        k.startsWith('admin-properties') ||
-        k === 'properties'
-      );
-    },
-  });
+  invalidate(
+    qc,
+    scopes.availability(propertyId),
+    scopes.calendarPricing(propertyId),
+    scopes.adminProperties(),
+    scopes.properties(),
+    scopes.adminOverview(),
+    scopes.pricePreview(),
+  );

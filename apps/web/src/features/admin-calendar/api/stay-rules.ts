@@ -1,13 +1,14 @@
 import type { StayRule, StayRuleInput } from '@villas/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { invalidate, queryKeys, scopes } from '../../../lib/query-keys';
 
 /** GET /api/admin/properties/{id}/stay-rules: the villa's stay rules that have not ended, by period. */
-export const stayRulesUrl = (propertyId: number) => `/api/admin/properties/${propertyId}/stay-rules`;
+export const stayRulesUrl = (propertyId: number) => queryKeys.adminStayRules(propertyId)[0];
 
 export const stayRulesQueryOptions = (propertyId: number) =>
   queryOptions({
-    queryKey: [stayRulesUrl(propertyId)],
+    queryKey: queryKeys.adminStayRules(propertyId),
     queryFn: ({ signal }) => api<StayRule[]>(stayRulesUrl(propertyId), { signal }),
   });
 
@@ -18,17 +19,12 @@ export const useStayRules = (propertyId: number) => useQuery(stayRulesQueryOptio
  * answer (a dated search leaves out villas whose rules a stay breaks).
  */
 const invalidateAfterRuleWrite = (qc: QueryClient, propertyId: number) =>
-  qc.invalidateQueries({
-    predicate: (q) => {
-      const k = String(q.queryKey[0]);
-      return (
-        k === stayRulesUrl(propertyId) ||
-        k === `/api/properties/${propertyId}/stay-rules` ||
-        k.startsWith('/api/properties/search') ||
-        k === 'properties'
-      );
-    },
-  });
+  invalidate(
+    qc,
+    scopes.adminStayRules(propertyId),
+    scopes.propertyStayRules(propertyId),
+    scopes.propertySearch(),
+  );
 
 /** POST (a new rule) or PUT /api/admin/stay-rules/{id} (a change) with the shared input schema's body. */
 export const saveStayRule = (p: { propertyId: number; id?: number; input: StayRuleInput }) =>

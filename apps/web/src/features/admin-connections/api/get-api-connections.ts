@@ -1,13 +1,13 @@
 import type { ApiConnection } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { apiConnectionsKey } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every external booking-platform connection, secrets only as masked tails (seed 001 §7). */
 export const apiConnectionsQueryOptions = () =>
   queryOptions({
-    queryKey: apiConnectionsKey,
-    queryFn: ({ signal }) => api<ApiConnection[]>(apiConnectionsKey[0], { signal }),
+    queryKey: queryKeys.apiConnections(),
+    queryFn: ({ signal }) => api<ApiConnection[]>(queryKeys.apiConnections()[0], { signal }),
   });
 
 export const useApiConnections = () => useQuery(apiConnectionsQueryOptions());

@@ -1,7 +1,8 @@
 import type { ApiConnection, ApiConnectionUpdate } from '@villas/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { apiConnectionsKey, apiConnectionUrl, invalidateConnections } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { apiConnectionUrl, invalidateConnections } from './keys';
 
 export const updateApiConnection = ({ id, input }: { id: number; input: ApiConnectionUpdate }) =>
   api<ApiConnection>(apiConnectionUrl(id), { method: 'PATCH', body: input });
@@ -15,7 +16,7 @@ export function useUpdateApiConnection() {
   return useMutation({
     mutationFn: updateApiConnection,
     onSuccess: (updated) => {
-      qc.setQueryData<ApiConnection[]>(apiConnectionsKey, (list) =>
+      qc.setQueryData<ApiConnection[]>(queryKeys.apiConnections(), (list) =>
         list?.map((c) => (c.id === updated.id ? updated : c)),
       );
       return invalidateConnections(qc);

@@ -2,7 +2,7 @@ import { plural } from '@villas/shared';
 import { Plug, Plus } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { useApiConnections } from '../api/get-api-connections';
 import { AddConnectionDialog } from './add-connection-dialog';
 import { ConnectionCard } from './connection-card';
@@ -46,33 +46,30 @@ export function AdminConnections() {
       </div>
 
       <div className="mt-8">
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading API connections" />
-          </div>
-        ) : isError ? (
-          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-            <p>The API connections could not be loaded.</p>
-            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-            <Plug className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-            <p className="mt-5 font-display text-3xl">No API connections yet</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Use Add Connection to connect a booking platform such as Invenio Homes, then sync its villas
-              into the catalogue.
-            </p>
-          </div>
-        ) : (
+        <QueryState
+          pending={isPending}
+          error={isError}
+          onRetry={refetch}
+          loadingLabel="Loading API connections"
+          errorText="The API connections could not be loaded."
+          isEmpty={data?.length === 0}
+          empty={
+            <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+              <Plug className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+              <p className="mt-5 font-display text-3xl">No API connections yet</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                Use Add Connection to connect a booking platform such as Invenio Homes, then sync its villas
+                into the catalogue.
+              </p>
+            </div>
+          }
+        >
           <ul aria-label="API connections" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {data.map((c) => (
+            {data?.map((c) => (
               <ConnectionCard key={c.id} connection={c} focusAfter={() => heading.current} />
             ))}
           </ul>
-        )}
+        </QueryState>
       </div>
 
       <div className="mt-12">

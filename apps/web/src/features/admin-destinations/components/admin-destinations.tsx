@@ -3,7 +3,7 @@ import type { AdminLocation } from '@villas/shared';
 import { Globe2, MapPin, Plus, Trash2, X } from 'lucide-react';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteRegion } from '../api/delete-region';
@@ -272,33 +272,30 @@ export function AdminDestinations() {
       )}
 
       <div className="mt-8">
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading destinations" />
-          </div>
-        ) : isError ? (
-          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-            <p>The destinations could not be loaded.</p>
-            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : data.length === 0 ? (
-          <Empty>
-            <p className="mt-5 font-display text-3xl">No Destinations</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Add a first region, then its subregions, so properties can be placed and agents can search by
-              destination.
-            </p>
-            <div className="mt-6">{addRegion}</div>
-          </Empty>
-        ) : (
+        <QueryState
+          pending={isPending}
+          error={isError}
+          onRetry={refetch}
+          loadingLabel="Loading destinations"
+          errorText="The destinations could not be loaded."
+          isEmpty={data?.length === 0}
+          empty={
+            <Empty>
+              <p className="mt-5 font-display text-3xl">No Destinations</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                Add a first region, then its subregions, so properties can be placed and agents can search by
+                destination.
+              </p>
+              <div className="mt-6">{addRegion}</div>
+            </Empty>
+          }
+        >
           <ul aria-label="Regions" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {data.map((l) => (
+            {data?.map((l) => (
               <RegionCard key={l.region} location={l} regions={regions} listHeadingRef={headingRef} />
             ))}
           </ul>
-        )}
+        </QueryState>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Inquiry, InquiryStatus } from '@villas/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminInquiriesKey } from './get-inquiries';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const updateInquiryStatus = ({ id, status }: { id: number; status: InquiryStatus }) =>
   api<Inquiry>(`/api/inquiries/${id}/status`, { method: 'PUT', body: { status } });
@@ -12,10 +12,10 @@ export function useUpdateInquiryStatus() {
   return useMutation({
     mutationFn: updateInquiryStatus,
     onSuccess: (updated) => {
-      qc.setQueryData<Inquiry[]>(adminInquiriesKey, (list) =>
+      qc.setQueryData<Inquiry[]>(queryKeys.adminInquiries(), (list) =>
         list?.map((i) => (i.id === updated.id ? updated : i)),
       );
-      return qc.invalidateQueries({ queryKey: adminInquiriesKey });
+      return qc.invalidateQueries({ queryKey: queryKeys.adminInquiries() });
     },
   });
 }

@@ -3,7 +3,7 @@ import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, Search, User } from
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
 import { useAdminLinks } from '../api/get-admin-links';
@@ -147,47 +147,44 @@ export function AdminLinks() {
         className={cn('mt-8 transition-opacity', isPlaceholderData && 'opacity-60')}
         aria-busy={isFetching}
       >
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading white-label links" />
-          </div>
-        ) : isError ? (
-          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-            <p>The white-label links could not be loaded.</p>
-            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-            <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-            {q ? (
-              <>
-                <p className="mt-5 font-display text-3xl">No links match “{q}”</p>
-                <p className="mt-3 max-w-md text-sm text-stone">
-                  Try a title, an agent's name or an email address.
-                </p>
-                <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
-                  Clear search
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="mt-5 font-display text-3xl">No white-label links yet</p>
-                <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-                  When agents share a selection of villas with their clients, their links appear here with
-                  their views.
-                </p>
-              </>
-            )}
-          </div>
-        ) : (
+        <QueryState
+          pending={isPending}
+          error={isError}
+          onRetry={refetch}
+          loadingLabel="Loading white-label links"
+          errorText="The white-label links could not be loaded."
+          isEmpty={data?.length === 0}
+          empty={
+            <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+              <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+              {q ? (
+                <>
+                  <p className="mt-5 font-display text-3xl">No links match “{q}”</p>
+                  <p className="mt-3 max-w-md text-sm text-stone">
+                    Try a title, an agent's name or an email address.
+                  </p>
+                  <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
+                    Clear search
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className="mt-5 font-display text-3xl">No white-label links yet</p>
+                  <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                    When agents share a selection of villas with their clients, their links appear here with
+                    their views.
+                  </p>
+                </>
+              )}
+            </div>
+          }
+        >
           <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {data.map((l) => (
+            {data?.map((l) => (
               <LinkCard key={l.id} link={l} />
             ))}
           </ul>
-        )}
+        </QueryState>
       </div>
     </div>
   );

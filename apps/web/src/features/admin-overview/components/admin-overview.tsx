@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { adminOverviewKey } from '../api/get-overview';
+import { queryKeys } from '../../../lib/query-keys';
 import { InsightPanel } from './insight-panel';
 import { SummaryCards } from './summary-cards';
 
@@ -15,7 +15,7 @@ export function AdminOverview() {
     () =>
       qc.getMutationCache().subscribe((event) => {
         if (event.type === 'updated' && event.action.type === 'success') {
-          void qc.invalidateQueries({ queryKey: adminOverviewKey });
+          void qc.invalidateQueries({ queryKey: queryKeys.adminOverview() });
         }
       }),
     [qc],

@@ -1,6 +1,7 @@
 import type { IcalFeed, IcalFeedInput } from '@villas/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { icalFeedsUrl, invalidateIcalFeeds } from './keys';
 
 export const addIcalFeed = ({ propertyId, input }: { propertyId: number; input: IcalFeedInput }) =>
@@ -15,7 +16,7 @@ export function useAddIcalFeed(propertyId: number) {
   return useMutation({
     mutationFn: (input: IcalFeedInput) => addIcalFeed({ propertyId, input }),
     onSuccess: (feed) => {
-      qc.setQueryData<IcalFeed[]>([icalFeedsUrl(propertyId)], (list) =>
+      qc.setQueryData<IcalFeed[]>(queryKeys.icalFeeds(propertyId), (list) =>
         list && !list.some((f) => f.id === feed.id) ? [...list, feed] : list,
       );
       return invalidateIcalFeeds(qc, propertyId);

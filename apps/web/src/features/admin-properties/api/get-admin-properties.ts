@@ -1,16 +1,19 @@
 import type { AdminPropertiesPage } from '@villas/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminPropertiesUrl } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The admin list, searched and paged on the server: `{items, total}` a page at a time. */
 export const adminPropertiesQueryOptions = (q = '') =>
   infiniteQueryOptions({
-    queryKey: [adminPropertiesUrl(q)],
+    queryKey: queryKeys.adminProperties(q),
     queryFn: ({ pageParam, signal }) =>
-      api<AdminPropertiesPage>(`${adminPropertiesUrl(q)}${pageParam ? `&offset=${pageParam}` : ''}`, {
-        signal,
-      }),
+      api<AdminPropertiesPage>(
+        `${queryKeys.adminProperties(q)[0]}${pageParam ? `&offset=${pageParam}` : ''}`,
+        {
+          signal,
+        },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);

@@ -1,7 +1,7 @@
 import { addDays, todayIso, type Property } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { customPricesUrl, propertyUrl } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A calendar price record of GET /api/calendar-pricing/{id}. */
 export interface CustomPriceRecord {
@@ -14,8 +14,8 @@ export interface CustomPriceRecord {
 /** GET /api/properties/{id}: the property as it is now, for the Edit dialog. */
 export const propertyQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [propertyUrl(id)],
-    queryFn: ({ signal }) => api<Property>(propertyUrl(id), { signal }),
+    queryKey: queryKeys.property(id),
+    queryFn: ({ signal }) => api<Property>(queryKeys.property(id)[0], { signal }),
     staleTime: 0,
   });
 export const useProperty = (id: number) => useQuery(propertyQueryOptions(id));
@@ -25,10 +25,10 @@ export const CUSTOM_PRICE_DAYS = 365;
 
 /** The property's custom prices from today over the next 12 months. */
 export const customPricesQueryOptions = (id: number, today = todayIso()) => {
-  const url = customPricesUrl(id, today, addDays(today, CUSTOM_PRICE_DAYS));
+  const key = queryKeys.calendarPricing(id, today, addDays(today, CUSTOM_PRICE_DAYS));
   return queryOptions({
-    queryKey: [url],
-    queryFn: ({ signal }) => api<CustomPriceRecord[]>(url, { signal }),
+    queryKey: key,
+    queryFn: ({ signal }) => api<CustomPriceRecord[]>(key[0], { signal }),
     staleTime: 0,
   });
 };

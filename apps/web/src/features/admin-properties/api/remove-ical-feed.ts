@@ -1,7 +1,8 @@
 import type { IcalFeed } from '@villas/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { icalFeedsUrl, icalFeedUrl, invalidateIcalFeeds } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { icalFeedUrl, invalidateIcalFeeds } from './keys';
 
 export const removeIcalFeed = ({ propertyId, feedId }: { propertyId: number; feedId: number }) =>
   api<{ ok: true }>(icalFeedUrl(propertyId, feedId), { method: 'DELETE' });
@@ -12,7 +13,9 @@ export function useRemoveIcalFeed(propertyId: number) {
   return useMutation({
     mutationFn: (feedId: number) => removeIcalFeed({ propertyId, feedId }),
     onSuccess: (_ok, feedId) => {
-      qc.setQueryData<IcalFeed[]>([icalFeedsUrl(propertyId)], (list) => list?.filter((f) => f.id !== feedId));
+      qc.setQueryData<IcalFeed[]>(queryKeys.icalFeeds(propertyId), (list) =>
+        list?.filter((f) => f.id !== feedId),
+      );
       return invalidateIcalFeeds(qc, propertyId);
     },
   });

@@ -1,6 +1,7 @@
 import type { IcalExport } from '@villas/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { icalExportUrl } from './keys';
 
 export const rotateIcalExport = (propertyId: number) =>
@@ -11,6 +12,6 @@ export function useRotateIcalExport(propertyId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => rotateIcalExport(propertyId),
-    onSuccess: (next) => qc.setQueryData([icalExportUrl(propertyId)], next),
+    onSuccess: (next) => qc.setQueryData(queryKeys.icalExport(propertyId), next),
   });
 }

@@ -1,13 +1,14 @@
 import type { SyncReport } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { SYNC_RUNNING_REFETCH_MS, syncReportUrl } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { SYNC_RUNNING_REFETCH_MS } from './keys';
 
 /** One report with its per-property changes and errors (seed 001 §3). */
 export const syncReportQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [syncReportUrl(id)],
-    queryFn: ({ signal }) => api<SyncReport>(syncReportUrl(id), { signal }),
+    queryKey: queryKeys.syncReport(id),
+    queryFn: ({ signal }) => api<SyncReport>(queryKeys.syncReport(id)[0], { signal }),
     // A finished report never changes; a running one is followed until it ends.
     refetchInterval: (query) => (query.state.data?.status === 'running' ? SYNC_RUNNING_REFETCH_MS : false),
   });

@@ -1,16 +1,20 @@
 import type { SyncReportSummary } from '@villas/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { SYNC_REPORTS_PAGE_SIZE, syncReportsUrl, type SyncFilter } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { SYNC_REPORTS_PAGE_SIZE, type SyncFilter } from './keys';
 
 /** The most recent reports first, optionally of one status, a page (limit/offset) at a time. */
 export const syncReportsQueryOptions = (filter: SyncFilter) =>
   infiniteQueryOptions({
-    queryKey: [syncReportsUrl(filter)],
+    queryKey: queryKeys.syncReports(filter),
     queryFn: ({ pageParam, signal }) =>
-      api<SyncReportSummary[]>(`${syncReportsUrl(filter)}${pageParam ? `&offset=${pageParam}` : ''}`, {
-        signal,
-      }),
+      api<SyncReportSummary[]>(
+        `${queryKeys.syncReports(filter)[0]}${pageParam ? `&offset=${pageParam}` : ''}`,
+        {
+          signal,
+        },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.length < SYNC_REPORTS_PAGE_SIZE ? undefined : pages.length * SYNC_REPORTS_PAGE_SIZE,

@@ -1,13 +1,13 @@
 import type { SyncStats } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { SYNC_STATS_URL } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Live statistics of the Sync monitoring tab: running now, the last 24 h and the sources. */
 export const syncStatsQueryOptions = () =>
   queryOptions({
-    queryKey: [SYNC_STATS_URL],
-    queryFn: ({ signal }) => api<SyncStats>(SYNC_STATS_URL, { signal }),
+    queryKey: queryKeys.syncStats(),
+    queryFn: ({ signal }) => api<SyncStats>(queryKeys.syncStats()[0], { signal }),
     staleTime: 0,
   });
 

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { flattenReports, useSyncReports } from '../api/get-sync-reports';
 import { useSyncStats } from '../api/get-sync-stats';
-import { SYNC_RUNNING_REFETCH_MS, syncRefetchInterval, syncReportsUrl, type SyncFilter } from '../api/keys';
+import { SYNC_RUNNING_REFETCH_MS, syncRefetchInterval, type SyncFilter } from '../api/keys';
 import { useTriggerComprehensiveSync } from '../api/trigger-comprehensive-sync';
 import { formatClock } from '../utils/sync-format';
 import { SyncReportList } from './sync-report-list';
@@ -38,8 +38,7 @@ export function SyncMonitoring() {
   const buttonId = (id: number) => `${baseId}-report-${id}`;
 
   // The list and the statistics share one interval, so the figures move with the list.
-  const listUrl = syncReportsUrl(filter);
-  const refetchInterval = () => syncRefetchInterval(qc, listUrl);
+  const refetchInterval = () => syncRefetchInterval(qc, filter);
   const stats = useSyncStats(refetchInterval);
   const list = useSyncReports(filter, refetchInterval);
   const reports = flattenReports(list.data?.pages);

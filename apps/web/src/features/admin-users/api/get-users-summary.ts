@@ -1,13 +1,13 @@
 import type { AdminUsersSummary } from '@villas/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminUsersSummaryUrl } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Counts of all, active and pending accounts (matching `q` when given). */
 export const adminUsersSummaryQueryOptions = (q = '') =>
   queryOptions({
-    queryKey: [adminUsersSummaryUrl(q)],
-    queryFn: ({ signal }) => api<AdminUsersSummary>(adminUsersSummaryUrl(q), { signal }),
+    queryKey: queryKeys.adminUsersSummary(q),
+    queryFn: ({ signal }) => api<AdminUsersSummary>(queryKeys.adminUsersSummary(q)[0], { signal }),
   });
 
 export const useAdminUsersSummary = (q = '') =>

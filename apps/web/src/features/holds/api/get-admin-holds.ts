@@ -1,9 +1,9 @@
 import { HOLD_LIMITS, type HoldPage } from '@villas/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** The query key is the URL it reads; the page size is part of it. */
-export const ADMIN_HOLDS_URL = `/api/admin/holds?limit=${HOLD_LIMITS.adminPageSize}`;
+const ADMIN_HOLDS_KEY = queryKeys.adminHolds(HOLD_LIMITS.adminPageSize);
 
 /**
  * GET /api/admin/holds: every agent's holds in force, newest first, a page at a time. Refetched every
@@ -11,9 +11,9 @@ export const ADMIN_HOLDS_URL = `/api/admin/holds?limit=${HOLD_LIMITS.adminPageSi
  */
 export const adminHoldsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: [ADMIN_HOLDS_URL],
+    queryKey: ADMIN_HOLDS_KEY,
     queryFn: ({ pageParam, signal }) =>
-      api<HoldPage>(`${ADMIN_HOLDS_URL}${pageParam ? `&offset=${pageParam}` : ''}`, { signal }),
+      api<HoldPage>(`${ADMIN_HOLDS_KEY[0]}${pageParam ? `&offset=${pageParam}` : ''}`, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last) =>
       last.offset + last.limit < last.total ? last.offset + last.limit : undefined,

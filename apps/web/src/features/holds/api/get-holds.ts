@@ -1,9 +1,11 @@
 import type { Hold } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { holdsKey, type HoldsQuery } from './keys';
+import { type HoldsQuery } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const getHolds = (q: HoldsQuery = {}, signal?: AbortSignal) => api<Hold[]>(holdsKey(q)[0], { signal });
+export const getHolds = (q: HoldsQuery = {}, signal?: AbortSignal) =>
+  api<Hold[]>(queryKeys.holds(q)[0], { signal });
 
 /**
  * GET /api/holds: the agent's own holds, or every hold for an administrator. Refetched every 30 s so
@@ -11,7 +13,7 @@ export const getHolds = (q: HoldsQuery = {}, signal?: AbortSignal) => api<Hold[]
  */
 export const holdsQueryOptions = (q: HoldsQuery = {}) =>
   queryOptions({
-    queryKey: holdsKey(q),
+    queryKey: queryKeys.holds(q),
     queryFn: ({ signal }) => getHolds(q, signal),
     refetchInterval: 30_000,
   });

@@ -1,6 +1,7 @@
 import type { FeaturedProperty } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const featuredPropertyPath = '/api/properties/featured';
 
@@ -10,7 +11,7 @@ export const featuredPropertyPath = '/api/properties/featured';
  */
 export const featuredPropertyQueryOptions = () =>
   queryOptions({
-    queryKey: [featuredPropertyPath],
+    queryKey: queryKeys.featuredProperty(),
     queryFn: async ({ signal }) => {
       try {
         return await api<FeaturedProperty>(featuredPropertyPath, { signal });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const markNotificationRead = (id: number) =>
   api<unknown>(`/api/notifications/${id}/read`, { method: 'PUT' });
@@ -13,7 +13,7 @@ export function useMarkNotificationRead(userId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSettled: () => qc.invalidateQueries({ queryKey: notificationsQueryKey(userId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.notifications(userId) }),
   });
 }
 
@@ -22,6 +22,6 @@ export function useDeleteNotification(userId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteNotification,
-    onSettled: () => qc.invalidateQueries({ queryKey: notificationsQueryKey(userId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.notifications(userId) }),
   });
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '../../../lib/auth';
 import { useLiveEvents } from '../../../lib/live-events';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Keeps the bell live: its list is refetched as soon as one of the user's notifications is created,
@@ -15,9 +14,9 @@ export function useLiveNotifications(userId: number | undefined) {
   useLiveEvents((e) => {
     if (userId === undefined) return;
     if (e.type === 'notification' || e.type === 'resync') {
-      void qc.invalidateQueries({ queryKey: notificationsQueryKey(userId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.notifications(userId) });
     } else if (e.type === 'end') {
-      void qc.invalidateQueries({ queryKey: userQueryKey });
+      void qc.invalidateQueries({ queryKey: queryKeys.user() });
     }
   }, userId !== undefined);
 }

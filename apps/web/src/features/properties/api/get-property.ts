@@ -1,12 +1,13 @@
 import type { Property } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/properties/{id}: one villa with everything the detail dialog shows. */
 export const propertyQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [`/api/properties/${id}`],
-    queryFn: ({ signal }) => api<Property>(`/api/properties/${id}`, { signal }),
+    queryKey: queryKeys.property(id),
+    queryFn: ({ signal }) => api<Property>(queryKeys.property(id)[0], { signal }),
     staleTime: 60_000,
   });
 

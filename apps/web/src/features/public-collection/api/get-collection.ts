@@ -1,6 +1,7 @@
 import type { PublicWhiteLabel } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/white-label/{uuid} (public): the link and its villas, without prices. Each load counts a view. */
 export const getCollection = (uuid: string, signal?: AbortSignal) =>
@@ -12,7 +13,7 @@ export const getCollection = (uuid: string, signal?: AbortSignal) =>
  */
 export const collectionQueryOptions = (uuid: string) =>
   queryOptions<PublicWhiteLabel | null>({
-    queryKey: [`/api/white-label/${encodeURIComponent(uuid)}`],
+    queryKey: queryKeys.collection(uuid),
     queryFn: ({ signal }) => getCollection(uuid, signal),
   });
 

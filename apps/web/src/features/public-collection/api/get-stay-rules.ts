@@ -1,13 +1,14 @@
 import type { LinkStayRules, StayRuleTerms } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/white-label/{uuid}/stay-rules (public): the stay rules in force of the link's villas. */
 export const linkStayRulesQueryOptions = (uuid: string) => {
-  const url = `/api/white-label/${encodeURIComponent(uuid)}/stay-rules`;
+  const key = queryKeys.collectionStayRules(uuid);
   return queryOptions({
-    queryKey: [url],
-    queryFn: ({ signal }) => api<LinkStayRules>(url, { signal }),
+    queryKey: key,
+    queryFn: ({ signal }) => api<LinkStayRules>(key[0], { signal }),
     staleTime: 60_000,
   });
 };

@@ -1,11 +1,12 @@
 import { LIMITS, type Amenity } from '@villas/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/amenities; the search offers only the first 15 (seed 000 §2, §9). */
 export const amenitiesQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/amenities'],
+    queryKey: queryKeys.amenities(),
     queryFn: ({ signal }) => api<Amenity[]>('/api/amenities', { signal }),
   });
 

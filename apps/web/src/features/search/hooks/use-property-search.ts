@@ -4,6 +4,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { searchPropertyPage } from '../api/search-properties';
 import { initialSearchState, searchReducer, toSearchFilters, type SearchForm } from '../search-state';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Delay before a typed maximum price searches, so one request goes out per pause, not per key. */
 export const PRICE_DEBOUNCE_MS = 400;
@@ -39,7 +40,7 @@ export function usePropertySearch() {
 
   // Every search sent is a new list (its seq in the key), even with the same filters as before.
   const results = useInfiniteQuery({
-    queryKey: ['/api/properties/search', list.filters, sort, list.seq],
+    queryKey: queryKeys.propertySearch(list.filters, sort, list.seq),
     queryFn: ({ pageParam, signal }) =>
       searchPropertyPage({ filters: list.filters, sort, offset: pageParam }, signal),
     initialPageParam: 0,

@@ -1,6 +1,7 @@
 import type { PropertyPage } from '@villas/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** How many villas the picker lists at once; typing narrows the rest. */
 export const OPTIONS_PAGE_SIZE = 40;
@@ -11,7 +12,7 @@ export const OPTIONS_PAGE_SIZE = 40;
  */
 export const propertyOptionsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['/api/properties/search', { q, options: true }],
+    queryKey: queryKeys.propertySearch({ q, options: true }),
     queryFn: ({ signal }) =>
       api<PropertyPage>('/api/properties/search', {
         method: 'POST',

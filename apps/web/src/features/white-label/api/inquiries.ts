@@ -1,12 +1,13 @@
 import type { WhiteLabelInquiry, WhiteLabelInquiryStatus } from '@villas/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { agentInquiriesKey, invalidateWhiteLabelLists } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { invalidateWhiteLabelLists } from './keys';
 
 export const agentInquiriesQueryOptions = (agentId: number) =>
   queryOptions({
-    queryKey: agentInquiriesKey(agentId),
-    queryFn: ({ signal }) => api<WhiteLabelInquiry[]>(agentInquiriesKey(agentId)[0], { signal }),
+    queryKey: queryKeys.agentInquiries(agentId),
+    queryFn: ({ signal }) => api<WhiteLabelInquiry[]>(queryKeys.agentInquiries(agentId)[0], { signal }),
   });
 export const useAgentInquiries = (agentId: number) => useQuery(agentInquiriesQueryOptions(agentId));
 

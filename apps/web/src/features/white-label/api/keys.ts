@@ -1,20 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidate, scopes } from '../../../lib/query-keys';
 
-/** Query keys are the URLs they read (seed 000 §7). */
-export const dashboardLinksKey = ['/api/user/dashboard/white-label-links'] as const;
-export const agentLinksKey = (agentId: number) => [`/api/white-label/agent/${agentId}`] as const;
-export const agentInquiriesKey = (agentId: number) =>
-  [`/api/white-label-inquiries/agent/${agentId}`] as const;
-
-/** After any link or inquiry change every list of them is refetched (seed 000 §7: 'refreshes lists'). */
+/** After any link or inquiry change every list of them is refetched. */
 export const invalidateWhiteLabelLists = (qc: QueryClient) =>
-  qc.invalidateQueries({
-    predicate: (q) => {
-      const k = String(q.queryKey[0]);
-      return (
-        k === dashboardLinksKey[0] ||
-        k.startsWith('/api/white-label/agent/') ||
-        k.startsWith('/api/white-label-inquiries/agent/')
-      );
-    },
-  });
+  invalidate(qc, scopes.dashboardLinks(), scopes.agentLinks(), scopes.agentInquiries());
+
+/** After a client's view: every list of links (their view counts). */
+export const invalidateLinkLists = (qc: QueryClient) =>
+  invalidate(qc, scopes.dashboardLinks(), scopes.agentLinks());

@@ -1,6 +1,7 @@
 import type { LinkPricePreview, LinkPricePreviewInput } from '@villas/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/white-label/price-preview: what the client will see for these villas with this price,
@@ -9,7 +10,7 @@ import { api } from '../../../lib/api-client';
  */
 export const pricePreviewQueryOptions = (input: LinkPricePreviewInput) =>
   queryOptions({
-    queryKey: ['/api/white-label/price-preview', input],
+    queryKey: queryKeys.pricePreview(input),
     queryFn: ({ signal }) =>
       api<LinkPricePreview>('/api/white-label/price-preview', { method: 'POST', body: input, signal }),
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../../../lib/live-events';
-import { dashboardLinksKey, invalidateWhiteLabelLists } from './keys';
+import { invalidateLinkLists, invalidateWhiteLabelLists } from './keys';
 
 /**
  * Keeps My Dashboard live: a client's view refetches the links (their view counts), a booking
@@ -11,11 +11,7 @@ export function useLiveLinkActivity() {
   const qc = useQueryClient();
   useLiveEvents((e) => {
     if (e.type === 'link-view') {
-      void qc.invalidateQueries({
-        predicate: (q) =>
-          q.queryKey[0] === dashboardLinksKey[0] ||
-          String(q.queryKey[0]).startsWith('/api/white-label/agent/'),
-      });
+      void invalidateLinkLists(qc);
     } else if (e.type === 'inquiry' || e.type === 'resync') {
       void invalidateWhiteLabelLists(qc);
     }

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAgentLinks } from '../api/get-links';
-import { agentLinksKey } from '../api/keys';
+import { queryKeys } from '../../../lib/query-keys';
 import { CreateNewLinkForm } from './create-new-link-form';
 import { InquiryList, type InquiryActions } from './inquiry-list';
 import { LinkCard } from './link-card';
@@ -70,7 +70,7 @@ export function LinkManagementDialog({
   const [creating, setCreating] = useState(false);
   const [tab, setTab] = useState('links');
   const qc = useQueryClient();
-  const cachedLinks = () => qc.getQueryData<WhiteLabelLink[]>(agentLinksKey(agentId)) ?? [];
+  const cachedLinks = () => qc.getQueryData<WhiteLabelLink[]>(queryKeys.agentLinks(agentId)) ?? [];
   // The links known when 'Create New Link' opened, and whether it ended with a link created.
   const known = useRef<ReadonlySet<number>>(new Set());
   const created = useRef(false);
