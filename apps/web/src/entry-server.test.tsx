@@ -10,7 +10,7 @@ import { company, featured } from './features/marketing/components/test-data';
 import { route, sentRequests, server, signedOut } from './testing/api-handlers';
 
 /**
- * Server rendering and hydration (issue 10): each public page rendered by entry-server.tsx, put in a
+ * Server rendering and hydration: each public page rendered by entry-server.tsx, put in a
  * document as the server sends it, then started by the browser's own code (start-app, start-collection).
  * Hydration must take over the server's markup as it is: a mismatch is reported through
  * onRecoverableError, and any console error fails the test (testing/setup.ts).

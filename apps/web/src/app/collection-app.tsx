@@ -2,7 +2,7 @@ import type { PublicWhiteLabel } from '@villas/shared';
 import { useEffect, useRef, useState } from 'react';
 import { CollectionView, LinkNotFound } from '../features/public-collection/components/collection-view';
 
-/** The uuid of a white-label link's page, `/white-label/{uuid}` (seed 000 §2), or '' for another path. */
+/** The uuid of a white-label link's page, `/white-label/{uuid}`, or '' for another path. */
 export const collectionUuid = (pathname: string) => /^\/white-label\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '';
 
 /** The API answer a white-label page is rendered from: its query key (ssr-state.ts). */
@@ -23,7 +23,7 @@ export function CollectionApp({
   data: PublicWhiteLabel | null;
   /**
    * In the browser, for a link the server found: read once through the API after hydration. That
-   * read is the client's view (seed 000 §7: GET /api/white-label/{uuid}, the link and its properties)
+   * read is the client's view (GET /api/white-label/{uuid}, the link and its properties)
    * and brings the latest data; a failure leaves the page.
    */
   read?: () => Promise<PublicWhiteLabel>;

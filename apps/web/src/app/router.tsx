@@ -40,7 +40,7 @@ const adminTab = (tab: AdminTab, path: string): RouteObject => ({
 });
 
 /**
- * Every route is its own chunk (DESIGN §7): a client on a white-label link never loads admin code.
+ * Every route is its own chunk: a client on a white-label link never loads admin code.
  * Each names its document title in `handle` (rendered by the root's RouteTitle), except the public
  * collection, whose title is its link's.
  */

@@ -3,7 +3,7 @@ import { seedServerAnswer } from '../lib/server-rendered';
 
 /**
  * What the server hands the browser with a page it rendered: the API answers the page was rendered
- * from, by their URL, which is their query key (DESIGN §7). The browser seeds its query cache with
+ * from, by their URL, which is their query key. The browser seeds its query cache with
  * them before hydrating, so its first render is the server's HTML, without a request.
  */
 export interface SsrState {

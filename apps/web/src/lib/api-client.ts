@@ -113,7 +113,7 @@ export async function api<T>(
 
 /**
  * The server's own message for a failed request, or `fallback` when it gave none (a proxy's page, no
- * answer at all): the seed's 'server message, or …' texts.
+ * answer at all): the screens' 'server message, or …' texts.
  */
 export const errorMessage = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.fromServer && err.message ? err.message : fallback;

@@ -3,7 +3,7 @@ import { api } from './api-client';
 import { endsSession, sessionEnded } from './session';
 
 /**
- * Seed 000 §7 defaults: a read is a GET to the first element of its key; no automatic retry; no
+ * Defaults: a read is a GET to the first element of its key; no automatic retry; no
  * refetch on focus; data never goes stale unless a query says so.
  *
  * One handler for a session that ends under the user: any read or change answered 401 (except the

@@ -37,7 +37,7 @@ interface Item {
 }
 
 /**
- * The nav bar in its three variants (seed 000 §2): signed out (Home, About, Login), signed in (Home,
+ * The nav bar in its three variants: signed out (Home, About, Login), signed in (Home,
  * Search Properties, My Links, About, the bell, Logout) and admin (plus Admin Panel).
  */
 export function NavBar() {

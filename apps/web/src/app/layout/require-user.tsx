@@ -26,7 +26,7 @@ export function RequireUser({ children }: { children: (user: CurrentUser) => Rea
 }
 
 /**
- * The admin gate of seed 001 §2: nothing while loading, /login when signed out, /dashboard with
+ * The admin gate: nothing while loading, /login when signed out, /dashboard with
  * 'Access Denied' for a signed-in non-admin.
  */
 export function RequireAdmin({ children }: { children: (user: CurrentUser) => ReactNode }) {

@@ -13,7 +13,7 @@ import { useUser } from '../../lib/auth';
 import { NavBar } from '../layout/nav-bar';
 
 /**
- * /about sits outside the app layout (seed 000 §2: its own top bar for visitors), so it brings its own
+ * /about sits outside the app layout (its own top bar for visitors), so it brings its own
  * skip link, main landmark, footer and scroll restoration. A signed-in user keeps the app's navigation,
  * bell and Logout instead of being offered 'Agent Login'.
  */

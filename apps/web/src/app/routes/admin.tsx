@@ -8,7 +8,7 @@ import { AdminOverview } from './admin/overview';
 import { ADMIN_TAB_LABELS } from './admin/tab-labels';
 
 /**
- * The Admin Panel (seed 001 §2): header, summary cards and insight, then one URL per tab so a tab
+ * The Admin Panel: header, summary cards and insight, then one URL per tab so a tab
  * survives a reload and can be linked. The gate shows nothing while loading, sends visitors to
  * /login and agents to /dashboard with 'Access Denied'.
  */

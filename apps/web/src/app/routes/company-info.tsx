@@ -3,7 +3,7 @@ import { CompanyDetails } from '../../features/marketing/components/company-deta
 import { SiteFooter } from '../../features/marketing/components/site-footer';
 import { usePreloadFonts } from '../../lib/fonts';
 
-/** /company-info (seed 000 §2): the registered details, then the site footer like every public page. */
+/** /company-info: the registered details, then the site footer like every public page. */
 export function Component() {
   usePreloadFonts('display500');
   return (

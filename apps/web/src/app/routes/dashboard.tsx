@@ -36,7 +36,7 @@ export function Component() {
 }
 
 /**
- * The agent's dashboard (seed 000 §2, §4): the catalogue, the advanced search, selection of villas
+ * The agent's dashboard: the catalogue, the advanced search, selection of villas
  * for a white-label link (a sticky bar once any is selected), and the VIP off-market card after a
  * search. Every price on it, in its dialogs and in the link dialog is in the agent's display currency.
  */
@@ -212,7 +212,7 @@ function Dashboard({ agentId }: { agentId: number }) {
         </div>
       </BookingSentContext>
       {sentInquiry && (
-        // After a booking inquiry: offer to hold its nights while the client decides (issue 13).
+        // After a booking inquiry: offer to hold its nights while the client decides.
         <PlaceHoldDialog
           key={sentInquiry.inquiryId}
           open

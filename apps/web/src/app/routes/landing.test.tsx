@@ -9,7 +9,7 @@ const api = () =>
   server.use(route('GET /api/company', company), route('GET /api/properties/featured', featured));
 
 describe('Landing page', () => {
-  it("has the seed's sections in order, one h1, and the anchors the hero scrolls to", async () => {
+  it('has its sections in order, one h1, and the anchors the hero scrolls to', async () => {
     api();
     renderWithProviders(<Landing />);
     await screen.findByRole('heading', { name: 'Villa Cap Lumière' });

@@ -13,7 +13,7 @@ import { SiteFooter } from '../../features/marketing/components/site-footer';
 import { LIST_PROPERTY_PARAM } from '../../features/marketing/utils/list-your-property';
 
 /**
- * The public landing page in the seed's order (seed 000 §1, §2): hero, featured showcase, Exclusive
+ * The public landing page in this order: hero, featured showcase, Exclusive
  * Portfolio, contact form, footer; the claims, owners and concierge sections sit in between.
  */
 export function Component() {

@@ -10,7 +10,7 @@ import { DashboardLinks } from '../../features/white-label/components/dashboard-
 import { LinkManagementDialog } from '../../features/white-label/components/link-management-dialog';
 import { RequireUser } from '../layout/require-user';
 
-/** 'Place hold' on a client's request that names a villa (issue 13). */
+/** 'Place hold' on a client's request that names a villa. */
 const holdAction = (i: WhiteLabelInquiry) =>
   i.propertyId == null ? null : (
     <PlaceHoldDialog
@@ -34,7 +34,7 @@ const holdAction = (i: WhiteLabelInquiry) =>
     />
   );
 
-/** My Dashboard (seed 000 §2): the agent's white-label links, their notifications and link management. */
+/** My Dashboard: the agent's white-label links, their notifications and link management. */
 export function Component() {
   return (
     <RequireUser>

@@ -33,7 +33,7 @@ export interface DateFieldProps {
 
 /**
  * A date field: a button showing the en-US long date that opens a month calendar (weeks start on
- * Sunday, seed 000 §9) in a popover. Keyboard: Enter/Space opens, arrow keys move by day/week,
+ * Sunday) in a popover. Keyboard: Enter/Space opens, arrow keys move by day/week,
  * Enter picks, Escape closes. Values are yyyy-MM-dd strings.
  */
 export function DateField({

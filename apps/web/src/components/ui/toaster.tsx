@@ -21,7 +21,7 @@ export const dialogFrameStyle: CSSProperties = {
 export const dialogMaxHeight = `calc(100dvh - ${TOAST_BAND_PX}px - 0.75rem)`;
 
 /**
- * One toast visible at a time, 5 s, swipe right to dismiss, region hotkey F8 (seed 000 §9). At the
+ * One toast visible at a time, 5 s, swipe right to dismiss, region hotkey F8. At the
  * top centre on every screen: dialogs keep their actions at the bottom and stay out of the band the
  * toast uses, and on a phone a top toast covers neither the keyboard nor a bottom action bar.
  */

@@ -17,7 +17,7 @@ const answer = (state: SearchState, results: unknown = [villa]) =>
   searchReducer(state, { type: 'resolved', seq: state.seq, results });
 const searched = answer(run(initialSearchState, { type: 'setCountry', value: 'France' }, { type: 'search' }));
 
-describe('search state machine (seed 000 §4)', () => {
+describe('search state machine', () => {
   it('starts in none with no results and nothing to run', () => {
     expect(initialSearchState.status).toBe('none');
     expect(initialSearchState.results).toEqual([]);

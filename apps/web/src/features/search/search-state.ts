@@ -1,7 +1,7 @@
 import type { Property, SearchFilters } from '@villas/shared';
 
 /**
- * The advanced search of seed 000 §4 as a pure state machine.
+ * The advanced search as a pure state machine.
  *
  *   none ──(Search button | amenity toggled)──▶ searching ──(answer)──▶ searched
  *   searched/searching ──(bedrooms changed)──▶ searching

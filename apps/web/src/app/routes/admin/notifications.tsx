@@ -2,8 +2,8 @@ import { AdminHolds } from '../../../features/holds/components/hold-list';
 import { AdminInquiries } from '../../../features/admin-inquiries/components/admin-inquiries';
 
 /**
- * Admin tab: Off-market Inquiries (seed 001 §2: Pending and Closed counts, pending ones can be closed),
- * with the agents' active holds above (issue 13).
+ * Admin tab: Off-market Inquiries (Pending and Closed counts, pending ones can be closed),
+ * with the agents' active holds above.
  */
 export function Component() {
   return (

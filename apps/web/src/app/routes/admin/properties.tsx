@@ -2,7 +2,7 @@ import { CalendarManagerDialog } from '../../../features/admin-calendar/componen
 import { PropertiesTab } from '../../../features/admin-properties/components/properties-tab';
 
 /**
- * Admin tab: Properties (seed 001 §2: searchable cards, each with calendar & pricing, edit and delete).
+ * Admin tab: Properties (searchable cards, each with calendar & pricing, edit and delete).
  * Features never import each other, so the route composes the calendar & pricing manager into the cards.
  */
 export function Component() {

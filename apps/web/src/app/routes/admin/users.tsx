@@ -1,6 +1,6 @@
 import { AdminUsers } from '../../../features/admin-users/components/admin-users';
 
-/** Admin tab: Users (seed 001 §2: active accounts and pending applications; edit, approve, delete). */
+/** Admin tab: Users (active accounts and pending applications; edit, approve, delete). */
 export function Component() {
   return <AdminUsers />;
 }

@@ -1,6 +1,6 @@
 import { AdminLinks } from '../../../features/admin-links/components/admin-links';
 
-/** Admin tab: White-label Links (seed 001 §2: every agent's links, with Details and Visit). */
+/** Admin tab: White-label Links (every agent's links, with Details and Visit). */
 export function Component() {
   return <AdminLinks />;
 }

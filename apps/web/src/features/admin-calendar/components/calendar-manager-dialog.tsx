@@ -43,7 +43,7 @@ export interface CalendarManagerDialogProps {
 }
 
 /**
- * The admin Calendar & Pricing manager of one property (seed 001 §2): a month grid of availability and
+ * The admin Calendar & Pricing manager of one property: a month grid of availability and
  * custom prices (2 months either side are read), multi-date selection by click, Shift-click, keyboard
  * and quick selects, and three writers, each ONE request: Set Pricing and Set Availability for the
  * selected dates, and Date Range Pricing. The opener keeps focus return (see properties-tab).

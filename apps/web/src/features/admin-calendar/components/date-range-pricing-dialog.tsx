@@ -30,7 +30,7 @@ const newRow = (currency: RangeDraft['currency']): RangeDraft => ({
 });
 
 /**
- * Date Range Pricing (seed 001 §2, §5): one or more ranges, each priced per night; the nights run from
+ * Date Range Pricing: one or more ranges, each priced per night; the nights run from
  * the start date up to but not including the end date. Incomplete ranges are skipped; the valid ones
  * go in ONE request to `POST /api/daily-pricing/bulk` (one server transaction).
  */

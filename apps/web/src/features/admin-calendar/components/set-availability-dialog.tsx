@@ -12,7 +12,7 @@ import { useSetAvailabilityDates } from '../api/set-availability-dates';
 const MAX_DATES = 800;
 
 /**
- * Set Availability (seed 001 §2): Available or Blocked, with optional notes, for every selected date
+ * Set Availability: Available or Blocked, with optional notes, for every selected date
  * in ONE request (`POST /api/availability/bulk`).
  */
 export function SetAvailabilityDialogContent({

@@ -17,7 +17,7 @@ const MAX_RANGES = 100;
 export const pricingSuccessText = (count: number) => `Daily pricing has been set for ${count} date(s).`;
 
 /**
- * Set Pricing (seed 001 §2, §5): a whole price per night and EUR/USD/GBP for every selected date, sent
+ * Set Pricing: a whole price per night and EUR/USD/GBP for every selected date, sent
  * as ONE bulk request (one range per run of consecutive dates, one server transaction).
  */
 export function SetPricingDialogContent({

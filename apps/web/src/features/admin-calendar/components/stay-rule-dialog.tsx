@@ -34,7 +34,7 @@ function errorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; mess
 }
 
 /**
- * Add or edit one stay rule of a villa (issue 13): the period's first and last day, a minimum stay
+ * Add or edit one stay rule of a villa: the period's first and last day, a minimum stay
  * and the check-in weekdays, checked with the shared schema before anything is sent (the server
  * checks the same and refuses a period that overlaps another rule of the villa).
  */

@@ -12,7 +12,7 @@ import { useDeleteStayRule, useStayRules } from '../api/stay-rules';
 import { StayRuleDialogContent } from './stay-rule-dialog';
 
 /**
- * The calendar manager's 'Stay rules' panel (issue 13): the villa's periods with a minimum stay
+ * The calendar manager's 'Stay rules' panel: the villa's periods with a minimum stay
  * and/or check-in days, each added, edited and deleted here. Rules from Invenio are marked: the
  * next sync replaces them, unless the administrator edited one (it is theirs from then on).
  */

@@ -21,7 +21,7 @@ import {
 } from 'date-fns';
 
 /**
- * Pure date and price rules of the calendar and pricing manager (seed 001 §2–§5, §9). Dates are
+ * Pure date and price rules of the calendar and pricing manager (docs/product/pricing-and-availability.md#the-calendar-and-pricing-manager). Dates are
  * yyyy-MM-dd strings throughout; date-fns reads them as local midnights for weekday and month maths,
  * and the shared helpers (UTC) add and count nights, so no time zone can shift a night.
  */
@@ -63,7 +63,7 @@ export function monthWeeks(month: string): Array<Array<string | null>> {
   return weeks;
 }
 
-/** Availability and pricing are read for 2 months either side of the viewed month (seed 001 §9). */
+/** Availability and pricing are read for 2 months either side of the viewed month. */
 export function dataWindow(month: string): { startDate: string; endDate: string } {
   const m = fromIso(month);
   return {
@@ -79,7 +79,7 @@ export function datesBetween(a: string, b: string): string[] {
 }
 
 /**
- * Crossover days (seed 001 §4): a blocked-day record that is also the check-out day of the stay
+ * Crossover days: a blocked-day record that is also the check-out day of the stay
  * before it. A stay blocks a run of consecutive dates; when the day before a blocked date is blocked
  * too and the day after is not, that date ends the run: the preceding guests leave that morning, so
  * it is shown as a changeover, available for a new arrival. A lone blocked date has no preceding
@@ -95,7 +95,7 @@ export function crossoverDates(records: Iterable<{ date: string; available: bool
   return out;
 }
 
-/** 'held': blocked by an agent's hold (issue 13), released or confirmed from the Notifications tab. */
+/** 'held': blocked by an agent's hold, released or confirmed from the Notifications tab. */
 export type DayStatus = 'available' | 'blocked' | 'crossover' | 'held';
 
 export const STATUS_LABEL: Record<DayStatus, string> = {
@@ -130,7 +130,7 @@ export const QUICK_SELECTS: Array<{ id: QuickSelect; label: string }> = [
   { id: 'nextWeekend', label: 'Next weekend' },
 ];
 
-/** Quick selects (seed 001 §9: 7, 14 and 30 days from today, and weekends), never a past date. */
+/** Quick selects (7, 14 and 30 days from today, and weekends), never a past date. */
 export function quickSelectDates(kind: QuickSelect, today: string): string[] {
   const days = (n: number) => eachNight(today, addDays(today, n));
   const dow = weekdayOf(today);
@@ -165,7 +165,7 @@ export function basePriceLabel(basePricePerNight: number | null, currency: strin
     : `${priceLabel(basePricePerNight!, currency)}/night`;
 }
 
-/** Single-date pricing: the price must be a whole number (seed 001 §5). Null when it is not. */
+/** Single-date pricing: the price must be a whole number. Null when it is not. */
 export function parseWholePrice(text: string): number | null {
   const t = text.trim();
   if (!/^\d+$/.test(t)) return null;
@@ -204,7 +204,7 @@ export function rangeTotal(r: RangeDraft): number | null {
 }
 
 /**
- * The ranges worth sending (seed 001 §5): both dates, a price above 0, and an end not before the
+ * The ranges worth sending: both dates, a price above 0, and an end not before the
  * start. A range whose end equals its start has no night to price, so it is skipped too.
  */
 export function validRanges(

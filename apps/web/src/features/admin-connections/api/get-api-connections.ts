@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Every external booking-platform connection, secrets only as masked tails (seed 001 §7). */
+/** Every external booking-platform connection, secrets only as masked tails. */
 export const apiConnectionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.apiConnections(),

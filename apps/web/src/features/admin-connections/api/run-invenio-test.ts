@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterSync } from './keys';
 
-/** The four calls of the 'Test Invenio API' panel, one per tab (seed 001 §7). */
+/** The four calls of the 'Test Invenio API' panel, one per tab. */
 export const INVENIO_ACTIONS = ['villas', 'search', 'pricing', 'sync'] as const;
 export type InvenioAction = (typeof INVENIO_ACTIONS)[number];
 

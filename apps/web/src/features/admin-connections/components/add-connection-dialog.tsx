@@ -33,7 +33,7 @@ const DEFAULTS: Values = {
 };
 
 /**
- * 'Add Connection' (seed 001 §2, §3, §5): provider, connection name, API key, API secret (optional;
+ * 'Add Connection': provider, connection name, API key, API secret (optional;
  * Invenio's is the BP UUID), base URL and Enabled. Validated with the server's own schema, so the
  * messages are its: name, key and base URL are required ('Connection name, API key and base URL are
  * required' when all three are missing).

@@ -9,7 +9,7 @@ import { ConnectionCard } from './connection-card';
 import { InvenioTestPanel } from './invenio-test-panel';
 
 /**
- * The API Connections tab (seed 001 §2): the external booking-platform connections as cards (enable
+ * The API Connections tab: the external booking-platform connections as cards (enable
  * switch, Sync, Delete), 'Add Connection', and the 'Test Invenio API' panel, which can also use a
  * saved, enabled Invenio connection's stored credentials.
  */

@@ -24,7 +24,7 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
 }
 
 /**
- * One connection (seed 001 §2, §3): name, provider, base URL, the key and secret as the masked
+ * One connection: name, provider, base URL, the key and secret as the masked
  * tails the API answers (shown as they come, never anything else), property count, last sync and an
  * Active/Disabled badge. The switch enables or disables it; Sync is allowed only when enabled.
  */

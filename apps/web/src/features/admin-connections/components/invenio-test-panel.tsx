@@ -31,8 +31,8 @@ const baseUrlSchema = z.string().superRefine((baseUrl, ctx) => {
 });
 
 /**
- * The panel's form: credentials, the Availability Search tab's filters (all the Invenio test filters of
- * seed 001 §3, each optional) and the Pricing Data tab's villa and dates.
+ * The panel's form: credentials, the Availability Search tab's filters (all the Invenio test
+ * filters, each optional) and the Pricing Data tab's villa and dates.
  */
 const panelSchema = z.object({
   source: z.string(),
@@ -153,8 +153,8 @@ function Outcome({
 }
 
 /**
- * 'Test Invenio API' (seed 001 §2, §3, §7): typed-in credentials (API key, BP UUID, base URL) or a
- * saved Invenio connection's, then Villa List, Availability Search (the seed's filters), Pricing Data
+ * 'Test Invenio API': typed-in credentials (API key, BP UUID, base URL) or a
+ * saved Invenio connection's, then Villa List, Availability Search (every filter), Pricing Data
  * and Sync Properties. Without a key and BP UUID nothing is sent ('Please provide API Key and BP
  * UUID', the server's words too). Failures show the server's message (for any provider failure, one
  * message listing what to check: the cause is in the server's log and the sync report).

@@ -1,6 +1,6 @@
 import type { Provider } from '@villas/shared';
 
-/** The providers offered, in the order of seed 001 §3, with the names people know them by. */
+/** The providers offered, in the form's order, with the names people know them by. */
 export const PROVIDER_LABELS: Record<Provider, string> = {
   airbnb: 'Airbnb',
   vrbo: 'Vrbo',

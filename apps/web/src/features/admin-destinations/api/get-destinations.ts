@@ -3,7 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client';
 import { invalidate, queryKeys, scopes } from '../../../lib/query-keys';
 
-/** Regions with their subregions and property counts (seed 001 §7). */
+/** Regions with their subregions and property counts. */
 export const adminDestinationsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.adminLocations(),

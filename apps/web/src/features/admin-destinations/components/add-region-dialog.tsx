@@ -13,7 +13,7 @@ import { useCreateRegion } from '../api/create-region';
 
 type Values = z.input<typeof regionInputSchema>;
 
-/** 'Add Region' (seed 001 §2, §5): a name, non-empty after trimming ('Please enter a region name'). */
+/** 'Add Region': a name, non-empty after trimming ('Please enter a region name'). */
 export function AddRegionDialog({ trigger }: { trigger: ReactElement }) {
   const [open, setOpen] = useState(false);
   const create = useCreateRegion();

@@ -15,7 +15,7 @@ import { useCreateSubregion } from '../api/create-subregion';
 type Values = z.input<typeof subregionInputSchema>;
 
 /**
- * 'Add Subregion' (seed 001 §2, §5): choose the region, enter the name; both are needed ('Please select a
+ * 'Add Subregion': choose the region, enter the name; both are needed ('Please select a
  * region and enter a subregion name'). Opened from a region's card, that region is already chosen.
  */
 export function AddSubregionDialog({

@@ -210,7 +210,7 @@ function Empty({ children }: { children: ReactNode }) {
 }
 
 /**
- * The Destinations tab (seed 001 §2): each region as a card with its subregions and how many
+ * The Destinations tab: each region as a card with its subregions and how many
  * properties are listed there, counts of regions, subregions and placed properties; add a region or
  * a subregion, delete either after a confirmation. A region with properties is refused by the server
  * (409) and its message is shown.

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Every inquiry for the admin, newest first (seed 001 §7). */
+/** Every inquiry for the admin, newest first. */
 export const adminInquiriesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.adminInquiries(),

@@ -153,7 +153,7 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 /**
- * The Notifications tab (seed 001 §2, off-market inquiries): counts of Pending and Closed, then every
+ * The Notifications tab (off-market inquiries): counts of Pending and Closed, then every
  * inquiry with its type (from the message prefix), status, contact data, stay, budget, country and
  * destination, message and special requests; pending ones can be marked as closed.
  */

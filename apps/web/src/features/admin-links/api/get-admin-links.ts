@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Every agent's white-label links (seed 001 §2), optionally searched on the server. */
+/** Every agent's white-label links, optionally searched on the server. */
 export const adminLinksQueryOptions = (q = '') =>
   queryOptions({
     queryKey: queryKeys.adminLinks(q),

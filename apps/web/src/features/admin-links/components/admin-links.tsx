@@ -104,7 +104,7 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
 }
 
 /**
- * The White-label tab (seed 001 §2): every agent's link as a card with title, agent, e-mail, property
+ * The White-label tab: every agent's link as a card with title, agent, e-mail, property
  * count, created date, views and search criteria, a Details dialog and Visit. The search box asks the
  * server (title, agent name or e-mail).
  */

@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const none = <span className="text-stone">Not provided</span>;
 
 /**
- * Everything about one link (seed 001 §3, white-label link admin view): agent on the link and the
+ * Everything about one link (white-label link admin view): agent on the link and the
  * account behind it, the villas by name, the search criteria, active or expired, and the uuid URL
  * with a copy button.
  */

@@ -34,7 +34,7 @@ function Card({
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
 
 /**
- * The four summary cards (seed 001 §2) with real figures: total properties, available now (flag on
+ * The four summary cards with real figures: total properties, available now (flag on
  * and today not blocked), average price per night in EUR, and destinations (subregions) with their
  * countries, where the original showed a fixed 5.
  */

@@ -1,11 +1,11 @@
 import { IMAGE_MIME_TYPES, LIMITS } from '@villas/shared';
 
 /**
- * The client's checks before sending (seed 001 §5: an image type, at most 10MB): the toast's title and
+ * The client's checks before sending (an image type, at most 10MB): the toast's title and
  * text, or null when fine.
  */
 export function imageFileProblem(file: File): { title: string; text: string } | null {
-  // What the server stores: JPEG, PNG and WebP (DESIGN §8).
+  // What the server stores: JPEG, PNG and WebP.
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
     return { title: 'Invalid file type', text: 'Please select an image file' };
   }

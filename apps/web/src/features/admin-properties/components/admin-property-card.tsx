@@ -7,7 +7,7 @@ import { srcSetFor } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
-/** '€12,000 / week' with '€1,714 / night' under it, or 'Price on Request' (seed 000 §9). */
+/** '€12,000 / week' with '€1,714 / night' under it, or 'Price on Request'. */
 export function priceLines(p: AdminPropertyItem): { main: string; sub: string | null } {
   if (p.weeklyPriceEur == null || p.nightlyPriceEur == null) {
     const base = p.basePricePerNight;
@@ -28,7 +28,7 @@ export function priceLines(p: AdminPropertyItem): { main: string; sub: string | 
 }
 
 /**
- * A property of the admin Properties tab (seed 001 §2): cover image, name, location, description,
+ * A property of the admin Properties tab: cover image, name, location, description,
  * price, Available/Unavailable, bedrooms, guests and type; Calendar & pricing, Edit and Delete.
  */
 export function AdminPropertyCard({

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { groupCatalogue } from '../utils/property-form';
 
 /**
- * The amenity catalogue in its nine categories (seed 001 §2), each with an 'n / total selected' count.
+ * The amenity catalogue in its nine categories, each with an 'n / total selected' count.
  * Names already on the property that the catalogue lacks are listed under their category too, so
  * nothing selected is hidden.
  */

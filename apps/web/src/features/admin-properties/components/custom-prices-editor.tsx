@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { sortByDate, type CustomPrice } from '../utils/property-form';
 
 /**
- * Custom nightly prices (seed 001 §2, §5): a date and a whole-number price, both needed to add; a date
+ * Custom nightly prices: a date and a whole-number price, both needed to add; a date
  * added again takes the new price. New prices are in the property's currency; stored ones keep theirs.
  * The list scrolls past a few rows.
  */

@@ -15,7 +15,7 @@ const imageUrlSchema = propertyInputSchema.shape.images.unwrap().element;
 type Focus = { index: number; action: 'up' | 'down' | 'remove' | 'url' } | null;
 
 /**
- * Images by upload and by URL (seed 001 §2, §5): the first is the cover; each can be moved up or down
+ * Images by upload and by URL: the first is the cover; each can be moved up or down
  * or removed with its own named button, and focus stays with the image being moved. Uploads are
  * checked first (JPEG, PNG or WebP, at most 10MB) and sent one at a time.
  */
@@ -83,7 +83,7 @@ export function ImagesEditor({
   const addUrl = () => {
     const text = url.trim();
     if (!text) {
-      // Blank text is ignored (seed 001 §2).
+      // Blank text is ignored.
       setUrl('');
       return;
     }

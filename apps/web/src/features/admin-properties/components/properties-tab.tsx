@@ -35,7 +35,7 @@ export interface RenderCalendarArgs {
 type FormState = { open: boolean; propertyId?: number };
 
 /**
- * The admin Properties tab (seed 001 §2): a search (name, location, description or type, asked of the
+ * The admin Properties tab: a search (name, location, description or type, asked of the
  * server once typing pauses and kept in `?q=`), the total, a grid of cards a page at a time with
  * 'Show more', White-label Links and Add Property. The calendar tool is composed in by the route
  * through `renderCalendar` (features do not import each other).

@@ -335,7 +335,7 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
     expect(within(list).getByRole('button', { name: 'Remove image 1' })).toHaveFocus();
   });
 
-  it('creates the property with the payload of seed 001 §3 and says so', async () => {
+  it('creates the property with the payload and says so', async () => {
     const calls = serve(
       route('POST /api/properties', ({ body }) => stored({ id: 9, name: (body as Property).name })),
     );

@@ -92,7 +92,7 @@ function Required({ children }: { children: ReactNode }) {
 }
 
 /**
- * Add Property / Edit Property (seed 001 §2, §3, §5, §8): a tabbed form (Basic Info, Location,
+ * Add Property / Edit Property: a tabbed form (Basic Info, Location,
  * Amenities, Pricing & Media) with Cancel and Create Property / Update Property. Editing reads the
  * property as it is now and its custom prices of the next 12 months. A fifth tab, Calendar Sync,
  * manages the property's iCal feeds and export address once it has been saved.
@@ -461,7 +461,7 @@ function PropertyForm({
                     onValueChange={(v) => {
                       if (v === region) return;
                       set('region', v);
-                      // A new region starts without a subregion (seed 001 §2).
+                      // A new region starts without a subregion.
                       set('subregion', '');
                     }}
                     options={regionOptions}

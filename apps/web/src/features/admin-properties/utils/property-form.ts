@@ -24,7 +24,7 @@ const customPriceSchema = z.object({
 });
 export type CustomPrice = z.infer<typeof customPriceSchema>;
 
-/** The messages of the fields a save cannot go without (seed 001 §5). */
+/** The messages of the fields a save cannot go without. */
 export const REQUIRED_MESSAGES = {
   name: 'Name is required',
   description: 'Description is required',
@@ -33,7 +33,7 @@ export const REQUIRED_MESSAGES = {
 } as const;
 
 /**
- * The Add / Edit Property form (seed 001 §3): the shared schema's rules, region and subregion by name
+ * The Add / Edit Property form: the shared schema's rules, region and subregion by name
  * (the subregion is required when the region has any), amenity names, image URLs in order and the
  * custom prices as a list.
  */
@@ -65,7 +65,7 @@ export function propertyFormSchema(locations: readonly AdminLocation[] = []) {
 export type PropertyFormValues = z.input<ReturnType<typeof propertyFormSchema>>;
 export type PropertyFormOutput = z.output<ReturnType<typeof propertyFormSchema>>;
 
-/** New property defaults (seed 001 §9): 1 bedroom, 2 guests, 1000 a night, EUR, villa, available. */
+/** New property defaults: 1 bedroom, 2 guests, 1000 a night, EUR, villa, available. */
 export const NEW_PROPERTY: PropertyFormValues = {
   name: '',
   description: '',
@@ -111,11 +111,11 @@ export function valuesOfProperty(
 export const sortByDate = <T extends { date: string }>(list: T[]) =>
   [...list].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
-/** The location string sent: the region, plus the subregion when set (seed 001 §3). */
+/** The location string sent: the region, plus the subregion when set. */
 export const locationOf = (region: string, subregion: string) =>
   subregion ? `${region}, ${subregion}` : region;
 
-/** POST /api/properties: the seed's payload, with the new custom prices as yyyy-MM-dd → price. */
+/** POST /api/properties: the property's payload, with the new custom prices as yyyy-MM-dd → price. */
 export function createPayload(v: PropertyFormOutput): PropertyInput {
   return {
     name: v.name,
@@ -172,7 +172,7 @@ export const TAB_OF: Record<keyof PropertyFormValues, FormTab> = {
 };
 
 /**
- * The amenity names in the nine categories (seed 001 §2), in catalogue order: the server's category
+ * The amenity names in the nine categories, in catalogue order: the server's category
  * when it is one of the nine, otherwise the shared keyword rule.
  */
 export function groupCatalogue(

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { SYNC_RUNNING_REFETCH_MS } from './keys';
 
-/** One report with its per-property changes and errors (seed 001 §3). */
+/** One report with its per-property changes and errors. */
 export const syncReportQueryOptions = (id: number) =>
   queryOptions({
     queryKey: queryKeys.syncReport(id),

@@ -11,7 +11,7 @@ export { SYNC_REPORTS_PAGE_SIZE } from '../../../lib/query-keys';
 
 /**
  * While a run is running, the list, the statistics and that run's report are refetched this often,
- * so its counters and elapsed time move; otherwise every SYNC_REPORTS_REFETCH_MS (30 s, seed 001 §9).
+ * so its counters and elapsed time move; otherwise every SYNC_REPORTS_REFETCH_MS (30 s).
  * The server writes a run's counters at most every 0.5 s, so 2.5 s shows real progress without
  * hammering it.
  */

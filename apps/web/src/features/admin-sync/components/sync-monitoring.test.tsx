@@ -68,7 +68,7 @@ const failed = report({
   errorCount: 1,
   errorMessage: 'The feed answered 404 Not Found',
 });
-// A status the screen does not know (seed 001 §4: shown neutrally).
+// A status the screen does not know (shown neutrally).
 const cancelled = report({
   id: 10,
   jobType: 'airbnb-sync',
@@ -486,7 +486,7 @@ describe('SyncMonitoring', () => {
     );
     expect([lists(), stats()]).toEqual([3, 3]);
 
-    // Nothing runs any more: back to every 30 s (seed 001 §9).
+    // Nothing runs any more: back to every 30 s.
     await tick(SYNC_RUNNING_REFETCH_MS);
     expect([lists(), stats()]).toEqual([3, 3]);
     await tick(SYNC_REPORTS_REFETCH_MS - SYNC_RUNNING_REFETCH_MS);

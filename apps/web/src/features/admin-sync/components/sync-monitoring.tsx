@@ -25,7 +25,7 @@ const FILTERS: Array<{ value: SyncFilter; label: string }> = [
 ];
 
 /**
- * The Sync Monitoring tab (seed 001 §2): live statistics, the recent sync jobs (refetched every
+ * The Sync Monitoring tab: live statistics, the recent sync jobs (refetched every
  * 30 s, every 2.5 s while one runs so its progress shows), a detail panel per report, and Run
  * Comprehensive Sync.
  */

@@ -72,7 +72,7 @@ function SubHeading({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /**
- * One report (seed 001 §3): every summary field, the failure when the run failed, then its
+ * One report: every summary field, the failure when the run failed, then its
  * per-property changes and its errors. A side panel on wide screens; on phones it takes the list's
  * place. Focus moves to its heading when it opens; Close (or Escape) hands focus back to the row.
  */

@@ -74,7 +74,7 @@ function Group({ title, children, className }: { title: string; children: ReactN
 }
 
 /**
- * Live statistics (seed 001 §2): runs in progress, the last completed run, connections, synced
+ * Live statistics: runs in progress, the last completed run, connections, synced
  * properties and iCal feeds; then the last 24 hours' completed and failed runs, changes and errors.
  */
 export function SyncStatsPanel({ query }: { query: UseQueryResult<SyncStats> }) {

@@ -29,7 +29,7 @@ describe('sync report labels', () => {
     expect(humanize('')).toBe('Unknown');
   });
 
-  it('shows durations in seconds, ms / 1000 rounded (seed 001 §9)', () => {
+  it('shows durations in seconds, ms / 1000 rounded', () => {
     expect(formatDuration(12_400)).toBe('12 s');
     expect(formatDuration(12_500)).toBe('13 s');
     expect(formatDuration(0)).toBe('0 s');

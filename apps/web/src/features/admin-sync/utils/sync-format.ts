@@ -41,7 +41,7 @@ export const triggerLabel = (trigger: string) => TRIGGERS[trigger] ?? humanize(t
 
 export type StatusTone = 'blue' | 'success' | 'danger' | 'neutral';
 
-/** Seed 001 §4: running, completed, failed; any other value is shown neutrally, by its own name. */
+/** Running, completed, failed; any other value is shown neutrally, by its own name. */
 export function statusInfo(status: string): { label: string; tone: StatusTone; known: boolean } {
   switch (status) {
     case 'running':
@@ -58,7 +58,7 @@ export function statusInfo(status: string): { label: string; tone: StatusTone; k
 const count = new Intl.NumberFormat('en-US');
 export const formatCount = (n: number) => count.format(n);
 
-/** Seed 001 §9: duration in seconds, ms / 1000 rounded. */
+/** Duration in seconds, ms / 1000 rounded. */
 export const formatDuration = (ms: number) => `${count.format(Math.round(ms / 1000))} s`;
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -126,7 +126,7 @@ function UserList({
 }
 
 /**
- * The Users tab (seed 001 §2): counts of all, active and pending accounts, a search (first name, last
+ * The Users tab: counts of all, active and pending accounts, a search (first name, last
  * name, e-mail, company or license, asked of the server once typing pauses), then Active Users and
  * Pending Approval as cards with Edit and Delete, and Approve and Reject for applications.
  */

@@ -43,7 +43,7 @@ const valuesOf = (u: User): Values => ({
 });
 
 /**
- * The Edit dialog (seed 001 §2, §7): e-mail, names, company, licence, phone, password, role and
+ * The Edit dialog: e-mail, names, company, licence, phone, password, role and
  * approval. A blank password is not sent and stays unchanged. An admin cannot take away their own
  * admin access here.
  */

@@ -23,7 +23,7 @@ const notProvided = <span className="text-stone">Not provided</span>;
 const dangerGhost = 'text-danger hover:bg-[#f6e1e1]';
 
 /**
- * One account (seed 001 §2): name, Approved/Pending and Admin/Agent badges, e-mail, company, licence,
+ * One account: name, Approved/Pending and Admin/Agent badges, e-mail, company, licence,
  * phone and the joined (or applied) date; Edit and Delete, and for an application Approve and Reject.
  */
 export function UserCard({

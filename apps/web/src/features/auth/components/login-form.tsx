@@ -14,7 +14,7 @@ import { applyServerIssues } from '../../../lib/form-issues';
 import { SESSION_ENDED_MESSAGE, isSessionEndedState, safeReturnPath } from '../../../lib/session';
 
 /**
- * Sign-in with the toasts of seed 000 §8 (Account Pending Approval, Invalid Credentials, Login Failed,
+ * Sign-in with the toasts (Account Pending Approval, Invalid Credentials, Login Failed,
  * Login Successful); on success /dashboard after about 200 ms, or the page the visitor was sent here
  * from (`?returnTo=`, a path of this site only). After a session ended under the user it says so above
  * the form.

@@ -22,7 +22,7 @@ const ORDER: Array<keyof RegisterInput> = [
   'confirmPassword',
 ];
 
-/** The agent application of seed 000 §2/§5: the first issue's message shows under 'Validation Error'. */
+/** The agent application: the first problem's message shows under 'Validation Error'. */
 export function RegisterForm() {
   const navigate = useNavigate();
   const registerUser = useRegister();
@@ -58,7 +58,7 @@ export function RegisterForm() {
           navigate('/login');
         },
         onError: (err) => {
-          // The fields the server refused show their reasons; the toast of seed 000 §8 as well.
+          // The fields the server refused show their reasons; the toast as well.
           applyServerIssues(err, form.setError, ORDER);
           notify.error(
             'Registration Failed',

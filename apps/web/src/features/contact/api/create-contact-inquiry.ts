@@ -2,7 +2,7 @@ import type { ContactInquiryInput } from '@villas/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The landing contact form's call (seed 000 §7): propertyId is always null. */
+/** The landing contact form's call: propertyId is always null. */
 export const createContactInquiry = (input: Omit<ContactInquiryInput, 'propertyId' | 'type'>) =>
   api<{ id: number; status: string }>('/api/inquiries', {
     method: 'POST',

@@ -18,7 +18,7 @@ type FormOutput = z.output<typeof contactInquirySchema>;
 const empty: FormInput = { firstName: '', lastName: '', email: '', message: '', inquiryType: 'other' };
 
 /**
- * The landing page's contact form (seed 000 §2, §4, §5, §8): idle → 'Sending...' (disabled) → success
+ * The landing page's contact form: idle → 'Sending...' (disabled) → success
  * (toast, every field reset, type back to Other) or failure (toast, values kept).
  * `initialType` preselects the inquiry type when a page links here for a purpose ('List Your Property');
  * `initialValues` carries what a visitor typed into the form's preview before this code loaded.

@@ -3,7 +3,7 @@ import { Clock, Mail, Phone } from 'lucide-react';
 import { useCompany } from '../../../lib/company';
 import { DeferredContactForm } from './deferred-contact-form';
 
-/** The landing page's contact section, anchored 'contact' (seed 000 §1, §2). */
+/** The landing page's contact section, anchored 'contact'. */
 export function ContactSection({ initialType }: { initialType?: InquiryType }) {
   const { data: company } = useCompany();
 

@@ -1,6 +1,6 @@
 import { INQUIRY_TYPES, type InquiryType } from '@villas/shared';
 
-/** The contact form's inquiry types and their labels (seed 000 §2), 'Other' the default. */
+/** The contact form's inquiry types and their labels, 'Other' the default. */
 export const inquiryTypeOptions: Array<{ value: InquiryType; label: string }> = [
   { value: 'agent', label: 'Sign up as Agent' },
   { value: 'property-manager', label: 'Sign up as Property Manager' },

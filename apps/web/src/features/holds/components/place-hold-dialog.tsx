@@ -127,7 +127,7 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
 }
 
 /**
- * Place a hold from a booking inquiry (issue 13): the stay (the inquiry's dates, or nights within them) and how
+ * Place a hold from a booking inquiry: the stay (the inquiry's dates, or nights within them) and how
  * long the hold lasts (48 hours by default, up to 7 days). A refusal (the nights are taken, the agent
  * holds as much as one agent may) shows the server's message in the dialog and as a toast.
  */

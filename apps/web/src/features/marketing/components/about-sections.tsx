@@ -8,7 +8,7 @@ import { listYourPropertyHref } from '../utils/list-your-property';
 import { Container, SectionIntro, gradientBackdrop } from './layout';
 import { ownerBenefits } from './owners-section';
 
-/** 'Connecting Excellence', the about page's opening (seed 000 §2). */
+/** 'Connecting Excellence', the about page's opening. */
 export function AboutIntro() {
   const { data: company } = useCompany();
   usePreloadFonts('display400');

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { useCompany } from '../../../lib/company';
 
 /**
- * The about page's own top bar (seed 000 §2): home link with the brand, Agent Login, Apply for
+ * The about page's own top bar: home link with the brand, Agent Login, Apply for
  * Access. On phones the two buttons take a row of their own rather than shortening their labels.
  */
 const compact = 'flex-1 whitespace-nowrap px-2 tracking-[0.08em] sm:flex-none sm:px-4 sm:tracking-[0.14em]';

@@ -4,7 +4,7 @@ import { PageLoading } from '../../../components/ui/spinner';
 import { useCompany } from '../../../lib/company';
 
 /**
- * The company information page's body (seed 000 §2): every detail comes from /api/company, i.e.
+ * The company information page's body: every detail comes from /api/company, i.e.
  * the server's configuration.
  */
 export function CompanyDetails() {

@@ -29,7 +29,7 @@ const services = [
   },
 ];
 
-/** The advertised concierge services (seed 000 §1). */
+/** The advertised concierge services. */
 export function ConciergeServices() {
   return (
     <section aria-labelledby="concierge-title" className="border-t border-line bg-paper py-24 sm:py-32">

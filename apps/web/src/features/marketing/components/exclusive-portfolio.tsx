@@ -22,7 +22,7 @@ const privileges = [
   },
 ];
 
-/** 'Exclusive Portfolio' for qualified travel professionals (seed 000 §2). */
+/** 'Exclusive Portfolio' for qualified travel professionals. */
 export function ExclusivePortfolio() {
   return (
     <section aria-labelledby="portfolio-title" className="relative overflow-hidden bg-sea py-24 sm:py-32">

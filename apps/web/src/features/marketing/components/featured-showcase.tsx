@@ -16,7 +16,7 @@ const typeLabel: Record<FeaturedProperty['propertyType'], string> = {
   'private-island': 'Private island',
 };
 
-/** The featured-property showcase, anchored 'properties' (seed 000 §1, §2). */
+/** The featured-property showcase, anchored 'properties'. */
 export function FeaturedShowcase() {
   const { data: featured, isPending } = useFeaturedProperty();
 

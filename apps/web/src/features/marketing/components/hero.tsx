@@ -8,7 +8,7 @@ import { PropertyImage } from './property-image';
 import { onSectionLinkClick } from './scroll-to-section';
 
 /**
- * The landing hero (seed 000 §1): full-bleed photograph of the featured villa under a dark veil so
+ * The landing hero: full-bleed photograph of the featured villa under a dark veil so
  * the white type keeps its contrast, or the sea gradient while the catalogue is empty.
  */
 export function Hero() {

@@ -20,7 +20,7 @@ const features = [
   },
 ];
 
-/** The landing page's claims (seed 000 §1). */
+/** The landing page's claims. */
 export function Highlights() {
   return (
     <section aria-labelledby="highlights-title" className="bg-ivory py-24 sm:py-32">

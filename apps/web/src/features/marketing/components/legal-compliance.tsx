@@ -6,8 +6,8 @@ import { useCompany } from '../../../lib/company';
 import { Container, SectionIntro } from './layout';
 
 /**
- * 'Legal Compliance' on the about page, for signed-in users only (seed 000 §2): the privacy policy
- * (default tab) and the agent terms, with the figures of seed 000 §6 and §9 (cookie lifetimes, minimum
+ * 'Legal Compliance' on the about page, for signed-in users only: the privacy policy
+ * (default tab) and the agent terms, with the figures (cookie lifetimes, minimum
  * age 18, 30 days' notice, United Kingdom law).
  */
 export function LegalCompliance() {

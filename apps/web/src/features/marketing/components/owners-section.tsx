@@ -22,7 +22,7 @@ export const ownerBenefits = [
   },
 ];
 
-/** Property owners and managers are courted too (seed 000 §1). */
+/** Property owners and managers are courted too. */
 export function OwnersSection() {
   return (
     <section aria-labelledby="owners-title" className="bg-ivory py-24 sm:py-32">

@@ -4,7 +4,7 @@ import { useCompany } from '../../../lib/company';
 import { Container } from './layout';
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from './social-icons';
 
-/** Footer entries without a target in the original (seed 000 §2): shown as text, never dead links. */
+/** Footer entries that lead nowhere yet: shown as text, never dead links. */
 const columns = [
   {
     title: 'Properties',

@@ -1,5 +1,5 @@
 /**
- * 'List Your Property' has no action in the original (seed 000 §2). It leads to the landing page's
+ * 'List Your Property' has no page of its own. It leads to the landing page's
  * contact form with 'Sign up as Property Manager' preselected: the one place an owner can reach us.
  */
 export const LIST_PROPERTY_PARAM = 'inquiry';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The user's notifications, newest first, polled every 30 s (seed 000 §9). */
+/** The user's notifications, newest first, polled every 30 s. */
 export const notificationsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.notifications(userId),

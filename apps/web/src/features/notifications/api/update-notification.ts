@@ -8,7 +8,7 @@ export const markNotificationRead = (id: number) =>
 export const deleteNotification = (id: number) =>
   api<unknown>(`/api/notifications/${id}`, { method: 'DELETE' });
 
-/** Mark-as-read; the list is refetched afterwards (seed 000 §4). */
+/** Mark-as-read; the list is refetched afterwards. */
 export function useMarkNotificationRead(userId: number) {
   const qc = useQueryClient();
   return useMutation({
@@ -17,7 +17,7 @@ export function useMarkNotificationRead(userId: number) {
   });
 }
 
-/** Delete; the list is refetched afterwards (seed 000 §4). */
+/** Delete; the list is refetched afterwards. */
 export function useDeleteNotification(userId: number) {
   const qc = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { useNotifications } from '../api/get-notifications';
 import { NotificationList } from './notification-list';
 
 /**
- * The nav bar's bell (seed 000 §2): the unread count ('9+' above nine) and a scrolling panel of the
+ * The nav bar's bell: the unread count ('9+' above nine) and a scrolling panel of the
  * user's notifications, polled every 30 s.
  */
 export function NotificationBell({ userId }: { userId: number }) {

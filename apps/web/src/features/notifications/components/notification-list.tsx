@@ -9,7 +9,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useDeleteNotification, useMarkNotificationRead } from '../api/update-notification';
 
 /**
- * The notification list (seed 000 §2): title, message, en-US long date, a 'New' badge and a
+ * The notification list: title, message, en-US long date, a 'New' badge and a
  * highlighted background for unread ones, and mark-as-read / delete actions. Used by the bell's
  * panel and by My Dashboard.
  */

@@ -6,7 +6,7 @@ import type { OffMarketCriteria } from '../utils/compose-message';
 import { OffMarketDialog } from './off-market-dialog';
 
 /**
- * The VIP off-market card shown after search results (seed 000 §2); it opens the off-market inquiry
+ * The VIP off-market card shown after search results; it opens the off-market inquiry
  * dialog with the current search criteria. 'tile' sits in the card grid; 'banner' spans the width
  * (under an empty result).
  */

@@ -33,7 +33,7 @@ export interface OffMarketDialogProps {
 }
 
 /**
- * The off-market inquiry dialog (seed 000 §2, §5, §7, §8): the search criteria are summarised and
+ * The off-market inquiry dialog: the search criteria are summarised and
  * appended to the message with the budget and special requests; name and email are required.
  */
 export function OffMarketDialog({ open, onOpenChange, criteria }: OffMarketDialogProps) {

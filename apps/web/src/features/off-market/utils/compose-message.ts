@@ -47,7 +47,7 @@ export function criteriaLines(c: OffMarketCriteria, display?: SummaryCurrency): 
 }
 
 /**
- * The message the off-market inquiry sends (seed 000 §7): 'OFF-MARKET INQUIRY:', the agent's message,
+ * The message the off-market inquiry sends: 'OFF-MARKET INQUIRY:', the agent's message,
  * then the search criteria, the budget and the special requests, one per line. The prefix is what
  * the admin list uses to label it 'Off-Market Property'.
  */

@@ -24,7 +24,7 @@ async function fillNames(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
 }
 
-describe("BookingForm and the villa's stay rules (issue 13)", () => {
+describe("BookingForm and the villa's stay rules", () => {
   it('says the broken rule beside the date it concerns and in the estimate, and sends nothing', async () => {
     const user = userEvent.setup();
     renderWithProviders(

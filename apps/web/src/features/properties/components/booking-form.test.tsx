@@ -15,7 +15,7 @@ const row = (label: string | RegExp) => {
   return dt.closest('div')!.querySelector('dd')!.textContent;
 };
 
-describe('BookingForm estimate (seed 000 §9)', () => {
+describe('BookingForm estimate', () => {
   it.each([
     [
       '3 nights are billed as a full week',

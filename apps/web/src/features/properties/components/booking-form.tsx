@@ -47,9 +47,9 @@ export interface BookingFormProps {
 }
 
 /**
- * The detail dialog's booking inquiry (seed 000 §5): names and email required; phone, dates and
+ * The detail dialog's booking inquiry: names and email required; phone, dates and
  * message optional; guests 1..maxGuests (default 1); a live estimate; POST /api/inquiries. Dates the
- * villa's stay rules refuse (issue 13) show the rule beside the date field as soon as they are picked
+ * villa's stay rules refuse show the rule beside the date field as soon as they are picked
  * and are not sent.
  */
 export function BookingForm({ property: p, stay, rules, onSent }: BookingFormProps) {

@@ -12,7 +12,7 @@ export interface SentBookingInquiry {
 
 /**
  * What happens after a booking inquiry was sent, provided by the screen around the booking form: the
- * agent's dashboard offers to place a hold on the nights (issue 13). Features do not import each
+ * agent's dashboard offers to place a hold on the nights. Features do not import each
  * other, so the form only announces the inquiry.
  */
 export const BookingSentContext = createContext<((sent: SentBookingInquiry) => void) | null>(null);

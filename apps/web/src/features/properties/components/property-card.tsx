@@ -26,7 +26,7 @@ export interface PropertyCardProps {
 const stop = (e: MouseEvent) => e.stopPropagation();
 
 /**
- * The dashboard's villa card (seed 000 §2, §9): up to 5 images, Available/Reserved, select checkbox,
+ * The dashboard's villa card: up to 5 images, Available/Reserved, select checkbox,
  * weekly price or 'Price on Request' (plus the stay total on a dated search) in the agent's display
  * currency with the villa's own figure as a note, description cut at 180 characters, bedrooms, guests,
  * type, and 3 amenities cut at 15 characters with '+N more'.

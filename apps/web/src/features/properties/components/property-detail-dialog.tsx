@@ -24,7 +24,7 @@ export interface PropertyDetailDialogProps {
 }
 
 /**
- * The property detail dialog (seed 000 §2): the villa fetched by id (GET /api/properties/{id}), with
+ * The property detail dialog: the villa fetched by id (GET /api/properties/{id}), with
  * the search's own figures for it (the stay's totals and weekly price) kept from the card.
  */
 export function PropertyDetailDialog({

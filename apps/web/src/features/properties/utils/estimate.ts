@@ -13,7 +13,7 @@ export type StayEstimate =
   | { kind: 'estimate'; estimate: EstimateView; dated: boolean };
 
 /**
- * The booking form's estimate (seed 000 §9) in the agent's display currency. When the dates are the
+ * The booking form's estimate in the agent's display currency. When the dates are the
  * ones a dated search priced (`searched`), the search's totalCost for those nights is the subtotal;
  * otherwise whole weeks plus leftover nights at the base price, under 7 nights billed as a week. The
  * subtotal is converted once and the 3 % service fee taken from it (shared viewBookingEstimate), so

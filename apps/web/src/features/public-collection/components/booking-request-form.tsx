@@ -27,9 +27,9 @@ type Output = z.output<typeof bookingRequestSchema>;
 const isoOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /**
- * The client's booking request for one villa (seed 000 §2): name, email, phone, dates (the same date
+ * The client's booking request for one villa: name, email, phone, dates (the same date
  * field as the agent's booking form), guests from 1 to the villa's maximum, and a message. Sent to the
- * agent behind the link. Dates the villa's stay rules refuse (issue 13) show the rule beside the date
+ * agent behind the link. Dates the villa's stay rules refuse show the rule beside the date
  * field as soon as they are picked and are not sent.
  */
 export function BookingRequestForm({

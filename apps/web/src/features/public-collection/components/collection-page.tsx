@@ -3,7 +3,7 @@ import { useCollection } from '../api/get-collection';
 import { CollectionView, LinkNotFound } from './collection-view';
 
 /**
- * The client's page for a white-label link (seed 000 §2), from the link's API answer: the collection,
+ * The client's page for a white-label link, from the link's API answer: the collection,
  * or 'Link Not Found' when the link is unknown or cannot be loaded.
  */
 export function CollectionPage({ uuid }: { uuid: string }) {

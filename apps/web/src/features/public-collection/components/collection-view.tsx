@@ -20,7 +20,7 @@ const preloadDialog = () => void loadDialog();
 const curatedBy = (link: PublicWhiteLabel['link']) =>
   [link.agentName, link.companyName].filter(Boolean).join(', ');
 
-/** 'Link Not Found' (seed 000 §2): unknown, expired, inactive or removed links, and failed loads. */
+/** 'Link Not Found': unknown, expired, inactive or removed links, and failed loads. */
 export function LinkNotFound() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-ivory px-6 text-center">

@@ -41,7 +41,7 @@ async function pickJuly(user: ReturnType<typeof userEvent.setup>, label: string,
   await user.click(within(cell).getByRole('button'));
 }
 
-describe("the client's villa dialog and its stay rules (issue 13)", () => {
+describe("the client's villa dialog and its stay rules", () => {
   it('lists the rules in brief and refuses a Wednesday check-in beside the date, sending nothing', async () => {
     server.use(
       route('GET /api/white-label/abc/stay-rules', [

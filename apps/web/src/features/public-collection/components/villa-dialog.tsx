@@ -30,7 +30,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /**
- * A villa's detail for the client (seed 000 §2): gallery with lightbox, description, amenities grouped
+ * A villa's detail for the client: gallery with lightbox, description, amenities grouped
  * by category, the client's price, and the booking request form.
  */
 export function VillaDialog({

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/amenities; the search offers only the first 15 (seed 000 §2, §9). */
+/** GET /api/amenities; the search offers only the first 15. */
 export const amenitiesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.amenities(),

@@ -16,7 +16,7 @@ export interface PageRequest {
 
 /**
  * One page of a search (the dashboard's list; no filter = the whole catalogue): the cards and the
- * number of matches. A server answering the seed's plain array is read as a single page.
+ * number of matches. A server answering the plain array is read as a single page.
  */
 export async function searchPropertyPage(
   { filters, sort, offset, limit = DEFAULT_PAGE_SIZE }: PageRequest,

@@ -41,7 +41,7 @@ export interface SearchPanelProps {
 }
 
 /**
- * The advanced search (seed 000 §2, §4): country, destination (disabled until a country), bedrooms,
+ * The advanced search: country, destination (disabled until a country), bedrooms,
  * maximum price per week in the agent's display currency (sent in EUR), check-in/check-out and
  * amenity chips. All state lives in the search hook; this component only renders it and dispatches.
  */

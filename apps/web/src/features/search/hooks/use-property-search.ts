@@ -12,7 +12,7 @@ export const PRICE_DEBOUNCE_MS = 400;
 const noFilters: SearchFilters = {};
 
 /**
- * The dashboard's search: the seed 000 §4 state machine (search-state.ts) and the list it shows,
+ * The dashboard's search: the state machine of docs/product/agents.md#filters (search-state.ts) and the list it shows,
  * paged from the server (`useInfiniteQuery`, 24 cards a page, in the chosen sort). Before any search
  * the list is the whole catalogue; a search the machine sends becomes a new list (the previous one
  * stays on screen until its first page arrives), and that first page answers the machine.

@@ -57,7 +57,7 @@ export const NO_SELECTION_REASON = 'Select at least one villa to create a link.'
 const emptyForm = { agentName: '', companyName: '', description: '' };
 
 /**
- * The dashboard's 'Create White-label Link' dialog (seed 000 §2, §4, §5, §8): opens with at least one
+ * The dashboard's 'Create White-label Link' dialog: opens with at least one
  * villa selected (disabled before, saying why), names the link 'Company - Agent', lists the villas and
  * the search it keeps with prices in the agent's display currency, and on success clears selection,
  * form and dialog and opens the new collection page in a new tab.
@@ -116,8 +116,8 @@ export function CreateLinkDialog({
       notify.error('Authentication Error', 'Please log in to create white-label links');
       return;
     }
-    // The price fields by the shared schema: the first problem under 'Validation Error', as seed 000 §5
-    // does for registration.
+    // The price fields by the shared schema: the first problem under 'Validation Error', as
+    // registration does.
     const priceProblems = pricingErrors(pricing);
     setPricingErr(priceProblems);
     const firstProblem = Object.values(priceProblems)[0];

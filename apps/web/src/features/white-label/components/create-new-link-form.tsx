@@ -38,7 +38,7 @@ const LINK_FIELDS = ['title', 'description', 'agentName', 'agentEmail', 'propert
 const PRICING_FIELDS = ['currency', 'markupType', 'markupValue'] as const;
 
 /**
- * 'Create New Link' (seed 000 §2, §7): title, description, agent name and e-mail prefilled from the
+ * 'Create New Link': title, description, agent name and e-mail prefilled from the
  * account, the villas, whether the link is active, and the client's price (currency and markup,
  * checked by the shared schema, with what the client will see). Posts the agent-dialog shape. With
  * `link` it edits that link instead (PATCH), starting from its values.

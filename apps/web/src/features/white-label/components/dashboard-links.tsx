@@ -83,7 +83,7 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
 }
 
 /**
- * My Dashboard's list of the agent's links (seed 000 §2): title, created date, views, property count,
+ * My Dashboard's list of the agent's links: title, created date, views, property count,
  * expiry and the search criteria; each opens the client's page in a new tab. Views and inquiries
  * update live while it is shown.
  */

@@ -36,7 +36,7 @@ function stay(i: WhiteLabelInquiry) {
 export type InquiryActions = (inquiry: WhiteLabelInquiry) => ReactNode;
 
 /**
- * The Inquiries tab (seed 000 §2, §4): each request with a status dropdown, any order, and the
+ * The Inquiries tab: each request with a status dropdown, any order, and the
  * actions the screen adds (the agent's dashboard: 'Place hold').
  */
 export function InquiryList({ agentId, actions }: { agentId: number; actions?: InquiryActions }) {

@@ -40,7 +40,7 @@ export const pricingSummary = (link: WhiteLabelLink) =>
     : `Prices in ${link.currency} · ${markupLabel(link, linkStayOf(link.searchFilters) ? 'stay' : 'week')}`;
 
 /**
- * A link in the management dialog (seed 000 §2): the first 3 villa names then '+N more', the client's
+ * A link in the management dialog: the first 3 villa names then '+N more', the client's
  * price settings, copy link, open, download the brochure (a live link), edit and delete (after a
  * confirmation).
  */

@@ -55,7 +55,7 @@ function MyLinks({ agentId, onCreate }: { agentId: number; onCreate: () => void 
 }
 
 /**
- * The agent's 'White-label Link Management' dialog (seed 000 §2): tabs 'My Links' and 'Inquiries',
+ * The agent's 'White-label Link Management' dialog: tabs 'My Links' and 'Inquiries',
  * and a nested 'Create New Link' dialog.
  */
 export function LinkManagementDialog({

@@ -26,7 +26,7 @@ const villas = (n: number) => plural(n, 'villa');
  * A searchable selector over the catalogue, searched on the server (POST /api/properties/search with
  * `q`, the first 40 matches), not a list of 520: typing filters by name or destination (country,
  * destination, location), ignoring case and accents, with a count of the matches; each villa is a
- * checkbox, so it can be chosen only once (seed 000 §5). The chosen villas stay listed above the
+ * checkbox, so it can be chosen only once. The chosen villas stay listed above the
  * search as 'Selected (n)', removable, whatever the filter shows.
  */
 export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPickerProps) {
