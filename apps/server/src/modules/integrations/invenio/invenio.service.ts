@@ -8,22 +8,22 @@ import {
   type invenioRequestSchema,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { AppError, ValidationError } from '../../lib/errors';
-import { directScope, type WriteScope } from '../../lib/write-scope';
-import type { AuthUser } from '../../plugins/auth';
+import type { Db } from '../../../db/client';
+import { AppError, ValidationError } from '../../../lib/errors';
+import { directScope, type WriteScope } from '../../../lib/write-scope';
+import type { AuthUser } from '../../../plugins/auth';
 import {
   credentialsOf,
   findConnectionOrThrow,
   recordConnectionSync,
-} from '../api-connections/api-connections.service';
+} from '../connections/api-connections.service';
 import {
   adapterFor,
   type Credentials,
   type IntegrationDeps,
   type SyncSummary,
-} from '../integrations/integrations.service';
-import { toHttpError } from '../../lib/provider-error';
+} from '../integrations.service';
+import { toHttpError } from '../../../lib/provider-error';
 // Registers the Invenio adapter (integrations.service's adapterFor finds it by provider).
 import './invenio.adapter';
 

@@ -1,6 +1,6 @@
 import { addDays, eachNight } from '@villas/shared';
 import ical, { type VEvent } from 'node-ical';
-import { ProviderError } from '../../lib/provider-error';
+import { ProviderError } from '../../../lib/provider-error';
 
 /**
  * Blocked nights of an iCalendar feed (Airbnb, Vrbo, Booking.com, Google, an owner's calendar).

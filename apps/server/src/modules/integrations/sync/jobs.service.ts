@@ -1,11 +1,11 @@
 import { ErrorCode } from '@villas/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { pgErrorCode } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { directScope, type WriteScope } from '../../lib/write-scope';
-import { OutboundError } from '../../lib/outbound';
-import { ProviderError, providerErrorOf } from '../../lib/provider-error';
+import type { Db } from '../../../db/client';
+import { pgErrorCode } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { directScope, type WriteScope } from '../../../lib/write-scope';
+import { OutboundError } from '../../../lib/outbound';
+import { ProviderError, providerErrorOf } from '../../../lib/provider-error';
 import * as repo from './sync-reports.repository';
 
 /**

@@ -6,17 +6,17 @@ import type {
   syncReportsQuerySchema,
 } from '@villas/shared';
 import type { z } from 'zod';
-import { NotFoundError } from '../../lib/errors';
-import { directScope, type WriteScope } from '../../lib/write-scope';
-import type { AuthUser } from '../../plugins/auth';
+import { NotFoundError } from '../../../lib/errors';
+import { directScope, type WriteScope } from '../../../lib/write-scope';
+import type { AuthUser } from '../../../plugins/auth';
 import {
   credentialsOf,
   listEnabledConnections,
   recordConnectionSync,
-} from '../api-connections/api-connections.service';
+} from '../connections/api-connections.service';
 import { listAllFeeds, runFeeds } from '../ical/ical.service';
-import { adapterFor, type IntegrationDeps } from '../integrations/integrations.service';
-import { providerErrorOf } from '../../lib/provider-error';
+import { adapterFor, type IntegrationDeps } from '../integrations.service';
+import { providerErrorOf } from '../../../lib/provider-error';
 import type { Provider } from '@villas/shared';
 import * as repo from './sync-reports.repository';
 

@@ -1,10 +1,10 @@
 import { addDays, todayIso } from '@villas/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availability, whiteLabelInquiries, whiteLabelLinks } from '../../db/schema';
-import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
-import { createProperty, signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { availability, whiteLabelInquiries, whiteLabelLinks } from '../../../db/schema';
+import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
+import { createProperty, signedIn } from '../../../../test/factories';
+import { useTestContext } from '../../../../test/helpers';
 import { parseFeed } from './ical.parse';
 
 // The fake starts first: the app's allow-list names its port.

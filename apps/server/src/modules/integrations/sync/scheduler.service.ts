@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@villas/shared';
-import { AppError } from '../../lib/errors';
-import { listEnabledConnections, startConnectionSync } from '../api-connections/api-connections.service';
+import { AppError } from '../../../lib/errors';
+import { listEnabledConnections, startConnectionSync } from '../connections/api-connections.service';
 import { startAllFeedsRun } from '../ical/ical.service';
-import type { IntegrationDeps } from '../integrations/integrations.service';
+import type { IntegrationDeps } from '../integrations.service';
 import * as repo from './sync-reports.repository';
 import { failAbandonedRuns, pruneReports } from './sync-reports.service';
 

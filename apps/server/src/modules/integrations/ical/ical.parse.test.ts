@@ -1,7 +1,7 @@
 import { addDays, todayIso } from '@villas/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture } from '../../../test/fakes/invenio';
-import { processEnv } from '../../config/env';
+import { fixture } from '../../../../test/fakes/invenio';
+import { processEnv } from '../../../config/env';
 import { IcalParseError, parseFeed } from './ical.parse';
 
 const today = todayIso();

@@ -10,8 +10,8 @@ import {
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor } from '../../plugins/auth';
-import type { IntegrationDeps } from '../integrations/integrations.service';
+import { actor } from '../../../plugins/auth';
+import type { IntegrationDeps } from '../integrations.service';
 import {
   addFeed,
   getExport,

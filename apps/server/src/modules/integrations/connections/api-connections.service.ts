@@ -8,13 +8,13 @@ import {
   type SyncStarted,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { AppError, ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../../lib/errors';
-import { directScope, type WriteScope } from '../../lib/write-scope';
-import { maskSecret, SecretDecryptError } from '../../lib/secrets';
-import type { AuthUser } from '../../plugins/auth';
+import type { Db } from '../../../db/client';
+import { AppError, ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../../../lib/errors';
+import { directScope, type WriteScope } from '../../../lib/write-scope';
+import { maskSecret, SecretDecryptError } from '../../../lib/secrets';
+import type { AuthUser } from '../../../plugins/auth';
 import { releaseConnectionFeeds } from '../ical/ical.service';
-import { adapterFor, type Credentials, type IntegrationDeps } from '../integrations/integrations.service';
+import { adapterFor, type Credentials, type IntegrationDeps } from '../integrations.service';
 import * as repo from './api-connections.repository';
 
 type CreateInput = z.output<typeof apiConnectionInputSchema>;

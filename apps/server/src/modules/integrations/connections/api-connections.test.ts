@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config/env';
-import { apiConnections, syncJobs } from '../../db/schema';
-import { SecretBox } from '../../lib/secrets';
-import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
-import { signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { buildApp } from '../../../app';
+import { testConfig } from '../../../config/env';
+import { apiConnections, syncJobs } from '../../../db/schema';
+import { SecretBox } from '../../../lib/secrets';
+import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
+import { signedIn } from '../../../../test/factories';
+import { useTestContext } from '../../../../test/helpers';
 
 // A fake provider the app may reach (its port in the allow-list), started before the app.
 let fake: FakeInvenio;

@@ -10,20 +10,20 @@ import {
   plural,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client';
-import { pgErrorCode } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import { directScope, type WriteScope } from '../../lib/write-scope';
-import type { AuthUser } from '../../plugins/auth';
-import { listManualBlockedNights, replaceImportedNights } from '../calendar/calendar.service';
+import type { Db, Queryable } from '../../../db/client';
+import { pgErrorCode } from '../../../db/client';
+import { ConflictError, NotFoundError } from '../../../lib/errors';
+import { directScope, type WriteScope } from '../../../lib/write-scope';
+import type { AuthUser } from '../../../plugins/auth';
+import { listManualBlockedNights, replaceImportedNights } from '../../calendar/calendar.service';
 import {
   registerAdapter,
   type IntegrationDeps,
   type ProviderAdapter,
-} from '../integrations/integrations.service';
-import { ProviderError, providerErrorOf } from '../../lib/provider-error';
-import { getProperty } from '../properties/properties.service';
-import type { JobRecorder } from '../sync-reports/jobs.service';
+} from '../integrations.service';
+import { ProviderError, providerErrorOf } from '../../../lib/provider-error';
+import { getProperty } from '../../properties/properties.service';
+import type { JobRecorder } from '../sync/jobs.service';
 import { renderCalendar } from './ical.export';
 import { parseFeed, type ParsedFeed } from './ical.parse';
 

@@ -7,11 +7,11 @@ import {
   type InvenioFilters,
   plural,
 } from '@villas/shared';
-import type { Db, Queryable } from '../../db/client';
-import { ValidationError } from '../../lib/errors';
-import type { OutboundResponse } from '../../lib/outbound';
-import { ProviderError, providerErrorOf } from '../../lib/provider-error';
-import { priceMap, setPriceRanges } from '../calendar/calendar.service';
+import type { Db, Queryable } from '../../../db/client';
+import { ValidationError } from '../../../lib/errors';
+import type { OutboundResponse } from '../../../lib/outbound';
+import { ProviderError, providerErrorOf } from '../../../lib/provider-error';
+import { priceMap, setPriceRanges } from '../../calendar/calendar.service';
 import {
   applyFeed,
   dropConnectionFeeds,
@@ -29,29 +29,29 @@ import {
   type ProviderAdapter,
   type SyncSummary,
   type SyncTarget,
-} from '../integrations/integrations.service';
+} from '../integrations.service';
 import {
   createRegion,
   createSubregion,
   resolveLocation,
   type ResolvedLocation,
-} from '../locations/locations.service';
+} from '../../locations/locations.service';
 import {
   insertSyncedProperty,
   markPropertyUnavailable,
   replaceSyncedImages,
   updateSyncedProperty,
   type SyncedPropertyValues,
-} from '../properties/properties.service';
-import { replaceProviderRules } from '../stay-rules/stay-rules.service';
-import type { JobRecorder } from '../sync-reports/jobs.service';
+} from '../../properties/properties.service';
+import { replaceProviderRules } from '../../stay-rules/stay-rules.service';
+import type { JobRecorder } from '../sync/jobs.service';
 import {
   ImageRefusedError,
   MAX_ASPECT_RATIO,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_SIDE,
   type ImageRefusal,
-} from '../uploads/uploads.service';
+} from '../../uploads/uploads.service';
 import {
   InvenioClient,
   type InvenioPriceData,

@@ -16,12 +16,12 @@ import {
   propertyImages,
   regions,
   subregions,
-} from '../../db/schema';
-import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
-import { signedIn } from '../../../test/factories';
-import { bombPng } from '../../../test/images';
-import { useTestContext } from '../../../test/helpers';
-import { ImageUploadService } from '../uploads/uploads.service';
+} from '../../../db/schema';
+import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
+import { signedIn } from '../../../../test/factories';
+import { bombPng } from '../../../../test/images';
+import { useTestContext } from '../../../../test/helpers';
+import { ImageUploadService } from '../../uploads/uploads.service';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'villas-invenio-'));
 // The fake starts first: the app's allow-list names its port, and a port nothing listens on (a

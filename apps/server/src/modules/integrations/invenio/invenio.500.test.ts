@@ -4,11 +4,11 @@ import path from 'node:path';
 import { AMENITY_CATALOGUE } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { processEnv } from '../../config/env';
-import { amenities, properties } from '../../db/schema';
-import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
-import { signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { processEnv } from '../../../config/env';
+import { amenities, properties } from '../../../db/schema';
+import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
+import { signedIn } from '../../../../test/factories';
+import { useTestContext } from '../../../../test/helpers';
 
 /**
  * The time of a 500-villa sync against the fake Invenio (each villa: 2 photos downloaded and stored

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { processEnv, testConfig } from '../../config/env';
-import { createDatabase, type Database } from '../../db/client';
-import { scheduledRuns, syncJobs } from '../../db/schema';
-import { signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
-import { createIntegrationDeps } from '../integrations/integrations.service';
+import { buildApp, type App } from '../../../app';
+import { processEnv, testConfig } from '../../../config/env';
+import { createDatabase, type Database } from '../../../db/client';
+import { scheduledRuns, syncJobs } from '../../../db/schema';
+import { signedIn } from '../../../../test/factories';
+import { useTestContext } from '../../../../test/helpers';
+import { createIntegrationDeps } from '../integrations.service';
 import { Scheduler, slotOf } from './scheduler.service';
 
 const ctx = useTestContext();

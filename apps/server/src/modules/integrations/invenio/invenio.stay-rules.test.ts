@@ -1,10 +1,10 @@
 import { addDays, todayIso } from '@villas/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { properties, stayRules } from '../../db/schema';
-import { startFakeInvenio, type FakeInvenio } from '../../../test/fakes/invenio';
-import { signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { properties, stayRules } from '../../../db/schema';
+import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
+import { signedIn } from '../../../../test/factories';
+import { useTestContext } from '../../../../test/helpers';
 
 /**
  * Issue 13: the Invenio sync stores each villa's minimum stay and check-in days (per price period,

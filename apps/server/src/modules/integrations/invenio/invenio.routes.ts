@@ -1,7 +1,7 @@
 import { invenioRequestSchema, invenioResultSchema } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actor } from '../../plugins/auth';
-import type { IntegrationDeps } from '../integrations/integrations.service';
+import { actor } from '../../../plugins/auth';
+import type { IntegrationDeps } from '../integrations.service';
 import { invenioPricing, invenioSearch, invenioSync, invenioVillas } from './invenio.service';
 
 /** The 'Test Invenio API' panel's calls (seed 001 §7): admin only. */

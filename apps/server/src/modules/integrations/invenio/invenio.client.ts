@@ -1,7 +1,7 @@
 import type { InvenioFilters } from '@villas/shared';
-import type { Outbound } from '../../lib/outbound';
-import type { Credentials } from '../integrations/integrations.service';
-import { ProviderError, providerErrorOf } from '../../lib/provider-error';
+import type { Outbound } from '../../../lib/outbound';
+import type { Credentials } from '../integrations.service';
+import { ProviderError, providerErrorOf } from '../../../lib/provider-error';
 
 /**
  * Invenio's Data Export API as its users document it: headers `api-key` and `bp_uuid` (the business

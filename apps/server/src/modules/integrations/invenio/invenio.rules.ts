@@ -1,5 +1,5 @@
 import { STAY_RULE_LIMITS, WEEKDAY_NAMES, normalizeCheckInDays, type Weekday } from '@villas/shared';
-import type { RuleValues } from '../stay-rules/stay-rules.service';
+import type { RuleValues } from '../../stay-rules/stay-rules.service';
 import type { InvenioPricePeriod, InvenioVilla } from './invenio.client';
 
 /** Invenio's weekday names (any case, full or three letters) → ISO weekdays. */
