@@ -9,7 +9,13 @@ import {
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { AppError, ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../../../lib/errors';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  type FieldIssue,
+} from '../../../lib/errors';
 import { directScope, type WriteScope } from '../../../lib/write-scope';
 import { maskSecret, SecretDecryptError } from '../../../lib/secrets';
 import type { AuthUser } from '../../../plugins/auth';

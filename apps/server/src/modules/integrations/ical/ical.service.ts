@@ -16,11 +16,7 @@ import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { directScope, type WriteScope } from '../../../lib/write-scope';
 import type { AuthUser } from '../../../plugins/auth';
 import { listManualBlockedNights, replaceImportedNights } from '../../calendar/calendar.service';
-import {
-  registerAdapter,
-  type IntegrationDeps,
-  type ProviderAdapter,
-} from '../integrations.service';
+import { registerAdapter, type IntegrationDeps, type ProviderAdapter } from '../integrations.service';
 import { ProviderError, providerErrorOf } from '../../../lib/provider-error';
 import { getProperty } from '../../properties/properties.service';
 import type { JobRecorder } from '../sync/jobs.service';
