@@ -4,13 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import noModuleCycle from './tools/eslint/no-module-cycle.js';
 import oneOwnerPerTable from './tools/eslint/one-owner-per-table.js';
 
 // Layering (README "Architecture", docs/decisions/017-layering.md), checked on every import:
-// - server: a module (modules/<m>/) reaches another module only through that module's
-//   *.service.ts; inside a module, routes call their own service, the service its own repository,
-//   and only repositories query the database (drizzle-orm, db/schema). lib/, db/, plugins/ and
-//   config/ never import modules, except the plugins named below that use one module's service.
+// - server: a module is a first-level folder modules/<m>/, its sub-folders included (every rule
+//   below holds in them). It reaches another module only through that module's *.service.ts;
+//   inside a module, routes call their own service, the service its own repository, and only
+//   repositories query the database (drizzle-orm, db/schema). lib/, db/, plugins/ and config/ never
+//   import modules, except the plugins named below that use one module's service.
+// - no module cycles: module A never imports B when B reaches A back, through any of its files
+//   (local/no-module-cycle; `node tools/eslint/module-graph.js` prints the graph). A call that
+//   must go back up is passed in as a plugin option by modules/index.ts.
 // - web: app → features → components → lib (config below all; testing/ for tests only), and
 //   features never import each other: what two features share lives in components/ or lib/.
 // - no import cycles anywhere, tests included. Tests may cross the boundaries above.
@@ -29,31 +34,31 @@ const database = [`${server}/db/schema/**`, '**/node_modules/drizzle-orm/**'];
 const serverZones = [
   ...modules.flatMap((m) => [
     {
-      target: `${server}/modules/${m}/!(*.plugin).ts`,
+      target: `${server}/modules/${m}/**/!(*.plugin).ts`,
       from: `${server}/modules/!(${m})/**`,
       except: ['**/*.service.ts'],
       message: `A module reaches another only through its *.service.ts.`,
     },
     {
       // A module's plugin composes: it may register another module's routes.
-      target: `${server}/modules/${m}/*.plugin.ts`,
+      target: `${server}/modules/${m}/**/*.plugin.ts`,
       from: `${server}/modules/!(${m})/**`,
       except: ['**/*.service.ts', '**/*.routes.ts'],
       message: `A module's plugin reaches another module through its *.service.ts or registers its *.routes.ts.`,
     },
     {
-      target: `${server}/modules/${m}/*.routes.ts`,
-      from: `${server}/modules/${m}/*.repository.ts`,
+      target: `${server}/modules/${m}/**/*.routes.ts`,
+      from: `${server}/modules/${m}/**/*.repository.ts`,
       message: 'Routes call their own service; the service calls the repository.',
     },
   ]),
   {
-    target: `${server}/modules/*/!(*.repository).ts`,
+    target: `${server}/modules/**/!(*.repository).ts`,
     from: database,
     message: 'Only repositories query the database (drizzle-orm, db/schema).',
   },
   {
-    target: `${server}/modules/*/*.repository.ts`,
+    target: `${server}/modules/**/*.repository.ts`,
     from: `${server}/modules/**/!(*.repository).ts`,
     message: 'A repository holds queries only: it imports no service, route or other module.',
   },
@@ -173,8 +178,15 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { local: { rules: { 'one-owner-per-table': oneOwnerPerTable } } },
+    plugins: {
+      local: { rules: { 'one-owner-per-table': oneOwnerPerTable, 'no-module-cycle': noModuleCycle } },
+    },
     rules: { 'local/one-owner-per-table': 'error' },
+  },
+  {
+    files: [`${server}/modules/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', '**/*.fixtures.ts', '**/testing/**'],
+    rules: { 'local/no-module-cycle': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
