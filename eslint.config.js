@@ -18,6 +18,9 @@ import oneOwnerPerTable from './tools/eslint/one-owner-per-table.js';
 //   must go back up is passed in as a plugin option by modules/index.ts.
 // - web: app → features → components → lib (config below all; testing/ for tests only), and
 //   features never import each other: what two features share lives in components/ or lib/.
+// - the demo workspace, the benchmark and the end-to-end tests reach the server's sources only
+//   through its declared entries (below): the database (db/client, db/schema), configuration,
+//   paths, password hashing and sharp; the benchmark also the search query it measures.
 // - no import cycles anywhere, tests included. Tests may cross the boundaries above.
 // - one owner per table: a table is written (insert, update, delete, raw SQL) only by its owner
 //   module, or by a writer listed with its reason, in tools/eslint/table-owners.js.
@@ -120,6 +123,42 @@ const webZones = [
   },
 ];
 
+// What the demo workspace, the benchmark and the end-to-end tests may import of the server's
+// sources: anything else there is the server's inside.
+const serverEntries = [
+  '**/db/client.ts',
+  '**/db/schema/**',
+  '**/db/pglite-statements.ts',
+  '**/config/env.ts',
+  '**/src/paths.ts',
+  '**/lib/password.ts',
+  '**/lib/sharp.ts',
+];
+const outsideZones = [
+  {
+    target: ['packages/demo-data/**', 'e2e/**'],
+    from: `${server}/**`,
+    except: serverEntries,
+    message: "Reach the server's sources only through its entries named in eslint.config.js.",
+  },
+  {
+    target: 'bench/**',
+    from: `${server}/**`,
+    except: [...serverEntries, '**/modules/properties/search.repository.ts'],
+    message: "Reach the server's sources only through its entries named in eslint.config.js.",
+  },
+  {
+    target: ['packages/demo-data/**', 'e2e/**', 'bench/**'],
+    from: `${web}/**`,
+    message: "The web app's sources are its own: test it through the browser.",
+  },
+  {
+    target: 'packages/demo-data/**',
+    from: ['bench/**', 'e2e/**'],
+    message: 'The demo workspace depends on neither the benchmark nor the end-to-end tests.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -174,6 +213,13 @@ export default tseslint.config(
         'error',
         { basePath: import.meta.dirname, zones: [...serverZones, ...webZones] },
       ],
+    },
+  },
+  {
+    files: ['packages/demo-data/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}', 'e2e/**/*.{ts,mjs,js}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: outsideZones }],
     },
   },
   {

@@ -130,6 +130,14 @@ describe('the server', () => {
     expect(rules).toContain('import-x/no-restricted-paths');
   }, 60_000);
 
+  it("fails the demo workspace reaching a server module by path (not one of the server's entries)", async () => {
+    const rules = await lint(
+      'packages/demo-data/src/planted.ts',
+      "import { buildSearchQuery } from '../../../apps/server/src/modules/properties/search.repository';\nexport const x = buildSearchQuery;\n",
+    );
+    expect(rules).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
   it('fails a module importing one that imports it (calendar → holds → calendar)', async () => {
     const rules = await lint(
       'apps/server/src/modules/calendar/planted.ts',
