@@ -4,15 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import noModuleCycle from './tools/eslint/no-module-cycle.js';
 import oneOwnerPerTable from './tools/eslint/one-owner-per-table.js';
 
 // Layering (README "Architecture", docs/decisions/017-layering.md), checked on every import:
-// - server: a module (modules/<m>/) reaches another module only through that module's
-//   *.service.ts; inside a module, routes call their own service, the service its own repository,
-//   and only repositories query the database (drizzle-orm, db/schema). lib/, db/, plugins/ and
-//   config/ never import modules, except the plugins named below that use one module's service.
+// - server: a module is a first-level folder modules/<m>/, its sub-folders included (every rule
+//   below holds in them). It reaches another module only through that module's *.service.ts;
+//   inside a module, routes call their own service, the service its own repository, and only
+//   repositories query the database (drizzle-orm, db/schema). lib/, db/, plugins/ and config/ never
+//   import modules, except the plugins named below that use one module's service.
+// - no module cycles: module A never imports B when B reaches A back, through any of its files
+//   (local/no-module-cycle; `node tools/eslint/module-graph.js` prints the graph). A call that
+//   must go back up is passed in as a plugin option by modules/index.ts.
 // - web: app → features → components → lib (config below all; testing/ for tests only), and
 //   features never import each other: what two features share lives in components/ or lib/.
+// - the demo workspace, the benchmark and the end-to-end tests reach the server's sources only
+//   through its declared entries (below): the database (db/client, db/schema), configuration,
+//   paths, password hashing and sharp; the benchmark also the search query it measures.
 // - no import cycles anywhere, tests included. Tests may cross the boundaries above.
 // - one owner per table: a table is written (insert, update, delete, raw SQL) only by its owner
 //   module, or by a writer listed with its reason, in tools/eslint/table-owners.js.
@@ -29,31 +37,31 @@ const database = [`${server}/db/schema/**`, '**/node_modules/drizzle-orm/**'];
 const serverZones = [
   ...modules.flatMap((m) => [
     {
-      target: `${server}/modules/${m}/!(*.plugin).ts`,
+      target: `${server}/modules/${m}/**/!(*.plugin).ts`,
       from: `${server}/modules/!(${m})/**`,
       except: ['**/*.service.ts'],
       message: `A module reaches another only through its *.service.ts.`,
     },
     {
       // A module's plugin composes: it may register another module's routes.
-      target: `${server}/modules/${m}/*.plugin.ts`,
+      target: `${server}/modules/${m}/**/*.plugin.ts`,
       from: `${server}/modules/!(${m})/**`,
       except: ['**/*.service.ts', '**/*.routes.ts'],
       message: `A module's plugin reaches another module through its *.service.ts or registers its *.routes.ts.`,
     },
     {
-      target: `${server}/modules/${m}/*.routes.ts`,
-      from: `${server}/modules/${m}/*.repository.ts`,
+      target: `${server}/modules/${m}/**/*.routes.ts`,
+      from: `${server}/modules/${m}/**/*.repository.ts`,
       message: 'Routes call their own service; the service calls the repository.',
     },
   ]),
   {
-    target: `${server}/modules/*/!(*.repository).ts`,
+    target: `${server}/modules/**/!(*.repository).ts`,
     from: database,
     message: 'Only repositories query the database (drizzle-orm, db/schema).',
   },
   {
-    target: `${server}/modules/*/*.repository.ts`,
+    target: `${server}/modules/**/*.repository.ts`,
     from: `${server}/modules/**/!(*.repository).ts`,
     message: 'A repository holds queries only: it imports no service, route or other module.',
   },
@@ -115,6 +123,42 @@ const webZones = [
   },
 ];
 
+// What the demo workspace, the benchmark and the end-to-end tests may import of the server's
+// sources: anything else there is the server's inside.
+const serverEntries = [
+  '**/db/client.ts',
+  '**/db/schema/**',
+  '**/db/pglite-statements.ts',
+  '**/config/env.ts',
+  '**/src/paths.ts',
+  '**/lib/password.ts',
+  '**/lib/sharp.ts',
+];
+const outsideZones = [
+  {
+    target: ['packages/demo-data/**', 'e2e/**'],
+    from: `${server}/**`,
+    except: serverEntries,
+    message: "Reach the server's sources only through its entries named in eslint.config.js.",
+  },
+  {
+    target: 'bench/**',
+    from: `${server}/**`,
+    except: [...serverEntries, '**/modules/properties/search.repository.ts'],
+    message: "Reach the server's sources only through its entries named in eslint.config.js.",
+  },
+  {
+    target: ['packages/demo-data/**', 'e2e/**', 'bench/**'],
+    from: `${web}/**`,
+    message: "The web app's sources are its own: test it through the browser.",
+  },
+  {
+    target: 'packages/demo-data/**',
+    from: ['bench/**', 'e2e/**'],
+    message: 'The demo workspace depends on neither the benchmark nor the end-to-end tests.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -172,8 +216,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/demo-data/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}', 'e2e/**/*.{ts,mjs,js}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: outsideZones }],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { local: { rules: { 'one-owner-per-table': oneOwnerPerTable } } },
+    plugins: {
+      local: { rules: { 'one-owner-per-table': oneOwnerPerTable, 'no-module-cycle': noModuleCycle } },
+    },
     rules: { 'local/one-owner-per-table': 'error' },
   },
   {
@@ -191,6 +244,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: [`${server}/modules/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', '**/*.fixtures.ts', '**/testing/**'],
+    rules: { 'local/no-module-cycle': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

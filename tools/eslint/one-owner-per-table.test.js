@@ -17,7 +17,7 @@ const tester = new RuleTester({
 const at = (file) => path.join(repoRoot, file);
 const holdsRepo = at('apps/server/src/modules/holds/holds.repository.ts');
 const calendarRepo = at('apps/server/src/modules/calendar/calendar.repository.ts');
-const invenioRepo = at('apps/server/src/modules/invenio/invenio.repository.ts');
+const invenioRepo = at('apps/server/src/modules/integrations/invenio/invenio.repository.ts');
 const foreign = (table, writer, owner) => ({
   messageId: 'foreign',
   data: { table, writer, owner },
@@ -78,15 +78,15 @@ tester.run('one-owner-per-table', rule, {
     {
       name: 'update and delete, a renamed import and a namespace import',
       filename: invenioRepo,
-      code: `import { properties as villas, propertyImages } from '../../db/schema';
-        import * as schema from '../../db/schema';
+      code: `import { properties as villas, propertyImages } from '../../../db/schema';
+        import * as schema from '../../../db/schema';
         export const a = (db) => db.update(villas).set({});
         export const b = (db) => db.delete(propertyImages);
         export const c = (db) => db.insert(schema.properties).values({});`,
       errors: [
-        { ...foreign('properties', `${modulesDir}/invenio`, `${modulesDir}/properties`), line: 3 },
-        { ...foreign('property_images', `${modulesDir}/invenio`, `${modulesDir}/properties`), line: 4 },
-        { ...foreign('properties', `${modulesDir}/invenio`, `${modulesDir}/properties`), line: 5 },
+        { ...foreign('properties', `${modulesDir}/integrations`, `${modulesDir}/properties`), line: 3 },
+        { ...foreign('property_images', `${modulesDir}/integrations`, `${modulesDir}/properties`), line: 4 },
+        { ...foreign('properties', `${modulesDir}/integrations`, `${modulesDir}/properties`), line: 5 },
       ],
     },
     {

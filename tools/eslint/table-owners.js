@@ -50,13 +50,13 @@ export const owners = {
   agent_commissions: null,
   holds: 'holds',
   stay_rules: 'stay-rules',
-  api_connections: 'api-connections',
-  sync_jobs: 'sync-reports',
-  sync_monitoring: 'sync-reports',
-  scheduled_runs: 'sync-reports',
-  ical_feeds: 'ical',
-  ical_export_tokens: 'ical',
-  synced_properties: 'invenio',
+  api_connections: 'integrations',
+  sync_jobs: 'integrations',
+  sync_monitoring: 'integrations',
+  scheduled_runs: 'integrations',
+  ical_feeds: 'integrations',
+  ical_export_tokens: 'integrations',
+  synced_properties: 'integrations',
 };
 
 /**

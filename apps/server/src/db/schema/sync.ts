@@ -16,7 +16,7 @@ import { properties } from './catalogue';
 /**
  * Outside booking platforms. Secrets are stored encrypted (AES-256-GCM, key derived from the app
  * secret with HKDF, bound to their column, row and base URL's origin: lib/secrets.ts,
- * modules/api-connections) and never sent back whole.
+ * modules/integrations/connections) and never sent back whole.
  */
 export const apiConnections = pgTable('api_connections', {
   id: serial().primaryKey(),

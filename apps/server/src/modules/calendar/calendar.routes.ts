@@ -18,13 +18,17 @@ import {
   setAvailabilityDates,
   setPrice,
   setPriceRanges,
+  type FreeExpiredHolds,
 } from './calendar.service';
 
 /**
  * Per-date prices and availability. Admins write; every signed-in (approved) user
  * reads, since agents quote from the same calendar.
  */
-export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+export const calendarRoutes: FastifyPluginAsyncZod<{ freeExpiredHolds: FreeExpiredHolds }> = async (
+  app,
+  { freeExpiredHolds },
+) => {
   const tags = ['calendar'];
 
   app.post(
@@ -49,7 +53,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'availability.set' },
       schema: { tags, body: availabilityInputSchema, response: { 200: availabilityRecordSchema } },
     },
-    async (request) => setAvailability(request.db, request.body),
+    async (request) => setAvailability(request.db, request.body, freeExpiredHolds),
   );
   app.post(
     '/api/availability/bulk',
@@ -57,7 +61,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin', audit: 'availability.bulk' },
       schema: { tags, body: bulkAvailabilitySchema, response: { 200: countSchema } },
     },
-    async (request) => setAvailabilityDates(request.db, request.body),
+    async (request) => setAvailabilityDates(request.db, request.body, freeExpiredHolds),
   );
   app.get(
     '/api/availability/:propertyId',

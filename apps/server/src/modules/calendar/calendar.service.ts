@@ -3,8 +3,14 @@ import type { Db, Queryable } from '../../db/client';
 import { pgErrorCode } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { num } from '../../lib/time';
-import { expireHolds } from '../holds/holds.service';
 import * as repo from './calendar.repository';
+
+/**
+ * Frees a villa's holds past their expiry (and their nights) before an administrator's
+ * availability write, so those nights count as free. The holds module answers it; the composition
+ * root (modules/index.ts) hands it to the calendar's routes, so the calendar never imports holds.
+ */
+export type FreeExpiredHolds = (db: Db, propertyId: number) => Promise<unknown>;
 
 /** The widest window a calendar read or a single bulk range may cover (about two years). */
 export const MAX_WINDOW_DAYS = 731;
@@ -71,9 +77,10 @@ export async function setPrice(
 export async function setAvailability(
   db: Db,
   input: { propertyId: number; date: string; available: boolean; notes?: string | null },
+  freeExpiredHolds: FreeExpiredHolds,
 ): Promise<AvailabilityRecord> {
   await ensureProperty(db, input.propertyId);
-  const [row] = await writeAvailability(db, input.propertyId, {
+  const [row] = await writeAvailability(db, input.propertyId, freeExpiredHolds, {
     dates: [input.date],
     available: input.available,
     notes: input.notes || null,
@@ -89,9 +96,10 @@ export async function setAvailability(
 async function writeAvailability(
   db: Db,
   propertyId: number,
+  freeExpiredHolds: FreeExpiredHolds,
   params: { dates: string[]; available: boolean; notes: string | null },
 ) {
-  await expireHolds(db, { propertyId });
+  await freeExpiredHolds(db, propertyId);
   return orNotFound(() =>
     db.transaction(async (tx) => {
       const rows = await repo.upsertAvailability(tx, propertyId, params);
@@ -135,10 +143,11 @@ export async function setPriceRanges(
 export async function setAvailabilityDates(
   db: Db,
   input: { propertyId: number; dates: string[]; available: boolean; notes?: string | null },
+  freeExpiredHolds: FreeExpiredHolds,
 ): Promise<{ count: number }> {
   const dates = [...new Set(input.dates)].sort();
   await ensureProperty(db, input.propertyId);
-  await writeAvailability(db, input.propertyId, {
+  await writeAvailability(db, input.propertyId, freeExpiredHolds, {
     dates,
     available: input.available,
     notes: input.notes || null,
@@ -181,7 +190,7 @@ export async function getPrices(db: Db, q: Window): Promise<PricingRecord[]> {
 }
 
 /**
- * iCal import (modules/ical): makes the nights of one import source exactly `nights`. New nights are
+ * iCal import (modules/integrations/ical): makes the nights of one import source exactly `nights`. New nights are
  * blocked with the source (hand-set blocked nights are left alone); nights the source no longer
  * lists are released, or handed over to another source that still lists them. Answers the nights
  * changed either way.

@@ -196,7 +196,7 @@ describe('stay sums after bulk writes', () => {
 });
 
 describe('stay sums after syncs', () => {
-  it('iCal imports block and release nights (the writer of modules/ical)', async () => {
+  it('iCal imports block and release nights (the writer of modules/integrations/ical)', async () => {
     const v = await villa('100');
     await setPrice(v.id, '2031-12-01', 150);
     await replaceImportedNights(ctx.db, {
@@ -220,7 +220,7 @@ describe('stay sums after syncs', () => {
     await expectSumsMatchNights([v.id]);
   });
 
-  it('a provider sync writing several price ranges in one transaction (the writer of modules/invenio)', async () => {
+  it('a provider sync writing several price ranges in one transaction (the writer of modules/integrations/invenio)', async () => {
     const v = await villa('100', 'GBP');
     await ctx.db.transaction(async (tx) => {
       await setPriceRanges(tx as unknown as Db, {

@@ -28,7 +28,7 @@ import {
   freeHeldNights,
   handNightsToFeeds,
 } from '../calendar/held-nights.service';
-import { feedBlockedNights } from '../ical/feed-nights.service';
+import { feedBlockedNights } from '../integrations/ical/feed-nights.service';
 import { notify, notifyAdmins } from '../notifications/notifications.service';
 import { assertStayAllowed } from '../stay-rules/stay-rules.service';
 import * as repo from './holds.repository';

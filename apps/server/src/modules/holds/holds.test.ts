@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { auditLog, holds, icalFeeds, inquiries, notifications, users } from '../../db/schema';
-import { applyFeed } from '../ical/ical.service';
+import { applyFeed } from '../integrations/ical/ical.service';
 import { block } from '../properties/properties.fixtures';
 import { linkInquiry, makeOverdue, nightsOf, placeHold, sendBookingInquiry, stayIn } from './holds.fixtures';
 import { HoldSweeper } from './holds.sweeper';

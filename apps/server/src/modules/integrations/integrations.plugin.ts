@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { apiConnectionsRoutes } from '../api-connections/api-connections.routes';
-import { rewrapSecrets } from '../api-connections/api-connections.service';
-import { icalRoutes } from '../ical/ical.routes';
-import { invenioRoutes } from '../invenio/invenio.routes';
-import { Scheduler } from '../sync-reports/scheduler.service';
-import { syncReportsRoutes } from '../sync-reports/sync-reports.routes';
-import { failAbandonedRuns } from '../sync-reports/sync-reports.service';
+import { apiConnectionsRoutes } from './connections/api-connections.routes';
+import { rewrapSecrets } from './connections/api-connections.service';
+import { icalRoutes } from './ical/ical.routes';
+import { invenioRoutes } from './invenio/invenio.routes';
+import { Scheduler } from './sync/scheduler.service';
+import { syncReportsRoutes } from './sync/sync-reports.routes';
+import { failAbandonedRuns } from './sync/sync-reports.service';
 import { createIntegrationDeps } from './integrations.service';
 // Provider adapters register themselves when their service loads (the routes above load them too).
-import '../ical/ical.service';
-import '../invenio/invenio.service';
+import './ical/ical.service';
+import './invenio/invenio.service';
 
 /**
  * Integrations: API connections, the Invenio adapter, iCal import and export, sync

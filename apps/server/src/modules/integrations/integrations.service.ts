@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import { createOutbound, type Outbound } from '../../lib/outbound';
 import { SecretBox } from '../../lib/secrets';
-import { JobRunner, type JobRecorder } from '../sync-reports/jobs.service';
+import { JobRunner, type JobRecorder } from './sync/jobs.service';
 import { createImageService, type ImageUploadService } from '../uploads/uploads.service';
 
 /**

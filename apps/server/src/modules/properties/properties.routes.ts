@@ -15,6 +15,7 @@ import { fastResponse, fastSerializer } from '../../lib/response-serializer';
 import {
   createProperty,
   deleteProperty,
+  type BeforePropertyDelete,
   getFeaturedProperty,
   getProperty,
   listProperties,
@@ -38,7 +39,10 @@ const searchAnswerSchema = fastResponse(z.union([z.array(propertySchema), proper
  * The catalogue and its rates are for signed-in trade professionals (approved agents and admins);
  * admins write. Only the landing page's featured villa is public.
  */
-export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const propertiesRoutes: FastifyPluginAsyncZod<{ beforeDelete: BeforePropertyDelete }> = async (
+  app,
+  { beforeDelete },
+) => {
   const tags = ['catalogue'];
 
   app.get(
@@ -106,7 +110,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await deleteProperty(request.db, request.params.id);
+      await deleteProperty(request.db, request.params.id, beforeDelete);
       return { ok: true as const };
     },
   );

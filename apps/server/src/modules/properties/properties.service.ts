@@ -16,7 +16,6 @@ import type { Db, Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { removeCustomPrices, setCustomPrices } from '../calendar/calendar.service';
 import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';
-import { removePropertyFromLinks } from '../white-label/links.service';
 import * as repo from './properties.repository';
 import type { SearchIndex } from './search-index';
 import { searchProperties as searchQuery, searchPropertyPage } from './search.repository';
@@ -27,6 +26,13 @@ type UpdateInput = z.output<typeof propertyUpdateSchema> &
 type SearchInput = z.output<typeof searchFiltersSchema>;
 
 const notFound = () => new NotFoundError('Property not found');
+
+/**
+ * What the modules that keep property ids without a foreign key (white-label links) drop when a
+ * property is deleted, in the deletion's transaction. Those modules read the catalogue, so the
+ * composition root (modules/index.ts) hands it to the properties routes: properties never imports them.
+ */
+export type BeforePropertyDelete = (tx: Queryable, propertyId: number) => Promise<void>;
 
 export const listProperties = repo.listProperties;
 
@@ -187,9 +193,9 @@ export async function updateProperty(db: Db, id: number, input: UpdateInput): Pr
  * Admin: deletes a property. Its images, per-date prices and availability go with it (cascade);
  * inquiries about it stay with a null propertyId (set null); white-label links drop its id.
  */
-export async function deleteProperty(db: Db, id: number): Promise<void> {
+export async function deleteProperty(db: Db, id: number, beforeDelete: BeforePropertyDelete): Promise<void> {
   await db.transaction(async (tx) => {
-    await removePropertyFromLinks(tx, id);
+    await beforeDelete(tx, id);
     if (!(await repo.deleteProperty(tx, id))) throw notFound();
   });
 }

@@ -1,24 +1,20 @@
 import {
   idParamSchema,
-  linkStayRulesSchema,
   okSchema,
   propertyIdParamSchema,
   stayRuleInputSchema,
   stayRuleSchema,
   stayRuleTermsSchema,
-  uuidParamSchema,
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditRule } from '../../plugins/audit';
-import { liveLinkPropertyIds } from '../white-label/white-label.service';
 import {
   createRule,
   deleteRule,
   listRules,
   ruleForAudit,
   rulesInForce,
-  rulesInForceOf,
   updateRule,
 } from './stay-rules.service';
 
@@ -36,7 +32,7 @@ const auditOf = (action: string): AuditRule => ({
 /**
  * Stay rules: the administrator keeps each villa's periods in the calendar manager;
  * agents read a villa's rules in force (its detail and booking form); a client reads those of the
- * villas of a live link only.
+ * villas of a live link only (that route is the white-label module's: it answers for a link).
  */
 export const stayRulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['stay-rules'];
@@ -110,19 +106,5 @@ export const stayRulesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamSchema, response: { 200: z.array(stayRuleTermsSchema) } },
     },
     async (request) => rulesInForce(app.db, request.params.id),
-  );
-
-  // As public as the client's page: only the villas of a live link, only the rules' terms.
-  app.get(
-    '/api/white-label/:uuid/stay-rules',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['white-label', ...tags],
-        params: uuidParamSchema,
-        response: { 200: linkStayRulesSchema },
-      },
-    },
-    async (request) => rulesInForceOf(app.db, await liveLinkPropertyIds(app.db, request.params.uuid)),
   );
 };

@@ -8,6 +8,7 @@ import {
   idParamSchema,
   linkPricePreviewAnswerSchema,
   linkPricePreviewSchema,
+  linkStayRulesSchema,
   okSchema,
   pagingQuerySchema,
   publicWhiteLabelSchema,
@@ -32,6 +33,7 @@ import {
   createLink,
   dashboardLinks,
   deleteLink,
+  linkStayRules,
   openPublicLink,
   previewPrices,
   publicCollection,
@@ -233,6 +235,21 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => adminLinks(app.db, request.query),
+  );
+
+  // The stay rules of a link's villas, as public as the client's page: only the villas of a live
+  // link, only the rules' terms.
+  app.get(
+    '/api/white-label/:uuid/stay-rules',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: [...tags, 'stay-rules'],
+        params: uuidParamSchema,
+        response: { 200: linkStayRulesSchema },
+      },
+    },
+    async (request) => linkStayRules(app.db, request.params.uuid),
   );
 
   // Link previews (WhatsApp, e-mail): the SPA's HTML for /white-label/{uuid} carries Open Graph tags.

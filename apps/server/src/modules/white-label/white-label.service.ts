@@ -39,7 +39,7 @@ import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { listExchangeRates } from '../exchange-rates/exchange-rates.service';
 import { notify } from '../notifications/notifications.service';
-import { assertStayAllowed } from '../stay-rules/stay-rules.service';
+import { assertStayAllowed, rulesInForceOf } from '../stay-rules/stay-rules.service';
 import * as repo from './white-label.repository';
 
 type CreateInput = z.output<typeof createWhiteLabelSchema>;
@@ -257,6 +257,10 @@ export interface Viewer {
   ip: string | null;
 }
 
+/** A property is being deleted (in the caller's transaction): no link lists it any more. */
+export const removePropertyFromLinks = (tx: Queryable, propertyId: number): Promise<void> =>
+  repo.removePropertyFromLinks(tx, propertyId);
+
 /** The villa ids of a live link, in its order (404 like the client's page for any other link). */
 export async function liveLinkPropertyIds(db: Queryable, uuid: string): Promise<number[]> {
   if (!UUID_RE.test(uuid)) throw new NotFoundError(LINK_NOT_FOUND);
@@ -264,6 +268,10 @@ export async function liveLinkPropertyIds(db: Queryable, uuid: string): Promise<
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
   return link.propertyIds;
 }
+
+/** The stay rules in force for the villas of a live link (404 like the client's page otherwise). */
+export const linkStayRules = async (db: Queryable, uuid: string) =>
+  rulesInForceOf(db, await liveLinkPropertyIds(db, uuid));
 
 /**
  * What a client may see of a live link (404 for an unknown, inactive, expired or deleted one): the
