@@ -1,6 +1,7 @@
 import { LIMITS } from '../constants.js';
 import { multiply, roundRatio, toRatio } from './decimal.js';
 import { groupThousands } from './text.js';
+import { NIGHTS_PER_WEEK } from './weekly-price.js';
 
 /** Money helpers. Amounts are decimals with at most 2 fraction digits; arithmetic runs in cents. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
@@ -11,9 +12,9 @@ export function isPriceOnRequest(nightly: number | null | undefined): boolean {
   return nightly == null || !Number.isFinite(nightly) || nightly <= 0;
 }
 
-/** Weekly price = nightly × 7, or null for 'Price on Request'. */
+/** Weekly price = nightly × 7 (`NIGHTS_PER_WEEK`), or null for 'Price on Request'. */
 export function weeklyPrice(nightly: number | null | undefined): number | null {
-  return isPriceOnRequest(nightly) ? null : fromCents(toCents(nightly!) * 7);
+  return isPriceOnRequest(nightly) ? null : fromCents(toCents(nightly!) * NIGHTS_PER_WEEK);
 }
 
 /** How en-US Intl writes the site's currencies before the amount. */

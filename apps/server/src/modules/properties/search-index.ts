@@ -1,4 +1,11 @@
-import { isoWeekday, type PropertyCard, type PropertyPage, type PropertySort } from '@villas/shared';
+import {
+  budgetCents,
+  isoWeekday,
+  NIGHTS_PER_WEEK,
+  type PropertyCard,
+  type PropertyPage,
+  type PropertySort,
+} from '@villas/shared';
 import type { Queryable } from '../../db/client';
 import * as repo from './search-index.repository';
 import { readCards, readForeignStayTotals, type SearchParams } from './search.repository';
@@ -198,13 +205,8 @@ const euros = (cents: number | null) => (cents == null ? null : cents / 100);
 const centsByVilla = (totals: Map<number, string | null>) =>
   new Map([...totals].map(([id, total]) => [id, total == null ? null : centsOf(total)]));
 
-/** The budget in whole cents: weekly ≤ maxPrice ⇔ weekly cents ≤ floor(maxPrice × 100). */
-export function budgetCents(maxPrice: number): number {
-  const text = String(maxPrice);
-  if (text.includes('e')) return maxPrice < 1 ? 0 : Math.floor(maxPrice * 100);
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}
+/** The budget in whole cents (the weekly rule's, @villas/shared). */
+export { budgetCents };
 
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
@@ -364,7 +366,8 @@ function columnsOf(villas: Villa[], window: Window | null, destinationIds: Map<s
   villas.forEach((v, k) => {
     c.ids[k] = v.id;
     c.bedrooms[k] = v.bedrooms;
-    const weekly = v.baseCents != null && v.rate ? roundCents(v.baseCents * 7, v.rate, 1) : null;
+    const weekly =
+      v.baseCents != null && v.rate ? roundCents(v.baseCents * NIGHTS_PER_WEEK, v.rate, 1) : null;
     c.flags[k] =
       (v.available ? AVAILABLE : 0) |
       (v.rules.length ? HAS_RULES : 0) |
@@ -997,7 +1000,7 @@ export class SearchIndex {
       for (const { villa, cost } of hits) {
         const rate = villa.rate;
         const totalCostEur = cost == null || !rate ? null : roundCents(cost, rate, 1);
-        const weekly = cost == null || !rate ? null : roundCents(cost * 7, rate, nights);
+        const weekly = cost == null || !rate ? null : roundCents(cost * NIGHTS_PER_WEEK, rate, nights);
         if (totalCostEur === undefined || weekly === undefined) return undefined;
         stays.push({ totalCost: cost, totalCostEur, weekly });
       }
@@ -1089,12 +1092,12 @@ function scan(c: Columns, q: Scan, top: TopHits, foreign: number[]): number | un
       stayCost = cost;
       const rate = rateOf[k]!;
       if (needsWeekly && cost != null && rate === rate) {
-        const product = cost * 7 * rate;
+        const product = cost * NIGHTS_PER_WEEK * rate;
         if (!pricedSort && product <= surelyWithin) within = true;
         else if (!pricedSort && product >= surelyOver) continue;
         else weekly = roundFloat(product / nights);
         if (!within && weekly !== weekly) {
-          const w = roundCents(cost * 7, villas[k]!.rate!, nights);
+          const w = roundCents(cost * NIGHTS_PER_WEEK, villas[k]!.rate!, nights);
           if (w === undefined) return undefined;
           weekly = w;
         }
