@@ -67,7 +67,12 @@ const night: fc.Arbitrary<Night> = fc.record({
   // About one night in eight blocked.
   blocked: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
 });
-const villa = fc.record({
+interface Calendar {
+  currency: (typeof CURRENCIES)[number];
+  base: number | null;
+  nights: Night[];
+}
+const villa: fc.Arbitrary<Calendar> = fc.record({
   currency: fc.constantFrom(...CURRENCIES),
   /** null or 0: Price on Request. */
   base: fc.oneof({ weight: 1, arbitrary: fc.constantFrom(null, 0) }, { weight: 4, arbitrary: cents }),
@@ -91,7 +96,7 @@ type Villa = Awaited<ReturnType<typeof createProperty>>;
 type Figures = Pick<PropertyCard, 'id' | 'weeklyPriceEur' | 'totalCost' | 'totalCostEur'>;
 
 /** A villa's calendar written to the database. */
-async function write(regionId: number, v: fc.GeneratedValueType<typeof villa>): Promise<Villa> {
+async function write(regionId: number, v: Calendar): Promise<Villa> {
   const row = await createProperty(ctx.db, {
     name: uniqueName('Villa'),
     regionId,
@@ -121,7 +126,7 @@ async function write(regionId: number, v: fc.GeneratedValueType<typeof villa>): 
 
 /** What the pure rule answers: the villas of the search in price order (nulls last, then by id). */
 function byRule(
-  villas: Array<{ row: Villa; v: fc.GeneratedValueType<typeof villa> }>,
+  villas: Array<{ row: Villa; v: Calendar }>,
   stay: { from: number; nights: number } | null,
   maxPrice: number | undefined,
 ): Figures[] {
