@@ -24,14 +24,7 @@ export async function lockProperty(db: Queryable, propertyId: number): Promise<b
   return rows.length > 0;
 }
 
-export async function propertyExists(db: Queryable, propertyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(eq(properties.id, propertyId))
-    .limit(1);
-  return row != null;
-}
+export { propertyExists } from '../../db/property-exists';
 
 /** A property's rules that end on or after `from`, by period. */
 export function listRules(db: Queryable, p: { propertyId: number; from: string }): Promise<StayRuleRow[]> {
