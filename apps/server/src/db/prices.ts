@@ -26,6 +26,21 @@ export const roundedMoneySql = (amount: SQL, rate: SQL, divisor?: SQL) =>
     ? sql<string | null>`round(${amount} * ${rate} / ${divisor}, ${decimals})`
     : sql<string | null>`round(${amount} * ${rate}, ${decimals})`;
 
+/** The rate of a currency (a SQL expression) to EUR: 1 for EUR, else the stored X→EUR rate (null when none). */
+export const currencyRateToEurSql = (currency: SQL) =>
+  sql`case when ${currency} = 'EUR' then 1::numeric else (
+    select er2.rate from exchange_rates er2 where er2.from_currency = ${currency} and er2.to_currency = 'EUR'
+  ) end`;
+
+/**
+ * A night's own price in the property's currency (`convertedNightCents`): as stored when it is in
+ * that currency, else converted through EUR (× its rate ÷ the property's `propertyRate`) and rounded
+ * to cents; null when a rate is missing.
+ */
+export const nightPriceSql = (price: SQL, currency: SQL, propertyRate: SQL) =>
+  sql`case when ${currency} = ${properties.propertyCurrency} then ${price}
+    else ${roundedMoneySql(price, currencyRateToEurSql(currency), propertyRate)} end`;
+
 /** A nightly price converted to EUR, rounded to cents. */
 export const nightlyEurSql = (nightly: SQL, rate: SQL) => roundedMoneySql(nightly, rate);
 

@@ -15,7 +15,7 @@ import { exchangeRates, properties, regions, searchChanges, stayRules, subregion
 import { changedSince } from './search-index.repository';
 import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
-import { basePriceSql, rateToEurSql, roundedMoneySql, weeklyEurSql } from '../../db/prices';
+import { basePriceSql, nightPriceSql, rateToEurSql, roundedMoneySql, weeklyEurSql } from '../../db/prices';
 import { selectProperties, toProperty, type PropertyRow } from './properties.repository';
 
 export interface SearchParams {
@@ -43,12 +43,6 @@ export interface SearchParams {
    */
   staleSince?: string;
 }
-
-/** The rate of a currency (a SQL expression) to EUR: 1 for EUR, else the stored X→EUR rate. */
-const rateToEurOf = (currency: SQL) =>
-  sql`case when ${currency} = 'EUR' then 1::numeric else (
-    select er2.rate from exchange_rates er2 where er2.from_currency = ${currency} and er2.to_currency = 'EUR'
-  ) end`;
 
 // Accented letters → plain ones, the SQL side of `foldForSearch` (letters that do not decompose left out).
 const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿźżž';
@@ -102,8 +96,7 @@ function convertedStayPrices(stay: StayBinds) {
   return sql`(
     select case when count(stay_price.converted) < count(*) then null else sum(stay_price.converted) end
     from (
-      select case when dp.currency = ${properties.propertyCurrency} then dp.price
-        else ${roundedMoneySql(sql`dp.price`, rateToEurOf(sql`dp.currency`), rateToEurSql)} end as converted
+      select ${nightPriceSql(sql`dp.price`, sql`dp.currency`, rateToEurSql)} as converted
       from daily_pricing dp
       where dp.property_id = ${properties.id}
         and dp.date >= ${stay.checkIn} and dp.date < ${stay.checkOut}

@@ -16,6 +16,7 @@ import { createProperty, createRegion } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { availability, dailyPricing, exchangeRates } from '../../db/schema';
 import { setRatesToEur, uniqueName } from './properties.fixtures';
+import { stayTotalsByProperty } from './properties.repository';
 import { SearchIndex, type IndexSearch } from './search-index';
 import { searchPropertyPage } from './search.repository';
 
@@ -23,7 +24,8 @@ import { searchPropertyPage } from './search.repository';
  * One weekly price rule (@villas/shared, domain/weekly-price.ts), three paths: the same random
  * calendars (own prices, gaps priced at the base, nights priced in another currency, blocked nights),
  * stays and budgets go to the pure rule, the in-memory search index and the SQL search on a real
- * database, which must all give the same villas, order and figures.
+ * database, which must all give the same villas, order and figures; and the stay totals the
+ * white-label links read (`stayTotalsByProperty`) must be the rule's.
  */
 
 const ctx = useTestContext();
@@ -124,6 +126,16 @@ async function write(regionId: number, v: Calendar): Promise<Villa> {
   return row;
 }
 
+/** The nights of a stay as the rule reads them (before and after the calendar: no own price). */
+function nightsOf(v: Calendar, stay: { from: number; nights: number }): PricedNight[] {
+  return Array.from({ length: stay.nights }, (_, i) => {
+    const n = v.nights[stay.from + i];
+    return n
+      ? { priceCents: n.price, currency: n.foreign ?? undefined, blocked: n.blocked }
+      : { priceCents: null };
+  });
+}
+
 /** What the pure rule answers: the villas of the search in price order (nulls last, then by id). */
 function byRule(
   villas: Array<{ row: Villa; v: Calendar }>,
@@ -138,13 +150,7 @@ function byRule(
       if (withinBudget(weekly, maxPrice)) out.push({ id: row.id, weekly, weeklyPriceEur: euros(weekly) });
       continue;
     }
-    const nights: PricedNight[] = Array.from({ length: stay.nights }, (_, i) => {
-      const n = v.nights[stay.from + i];
-      return n
-        ? { priceCents: n.price, currency: n.foreign ?? undefined, blocked: n.blocked }
-        : { priceCents: null };
-    });
-    const total = stayTotalCents(nights, v.base || null, v.currency, rateTo);
+    const total = stayTotalCents(nightsOf(v, stay), v.base || null, v.currency, rateTo);
     if (total === 'blocked') continue;
     const weekly = weeklyEurCents(total, stay.nights, rate);
     if (!withinBudget(weekly, maxPrice)) continue;
@@ -220,6 +226,18 @@ describe('the weekly price rule', () => {
             else {
               expect(figuresOf(indexPage.items, stay != null), 'index').toEqual(expected);
               expect(indexPage.total).toBe(expected.length);
+            }
+            if (stay) {
+              // The stay totals white-label links price their villas with: the same rule, blocked or not.
+              const totals = await stayTotalsByProperty(ctx.db, {
+                ids: villas.map((x) => x.row.id),
+                ...query.stay!,
+              });
+              for (const { row, v } of villas) {
+                const nights = nightsOf(v, stay).map((n) => ({ ...n, blocked: false }));
+                const total = stayTotalCents(nights, v.base || null, v.currency, rateTo) as number | null;
+                expect(totals.get(row.id), 'stay totals').toBe(euros(total));
+              }
             }
             compared++;
             matched += expected.length;
