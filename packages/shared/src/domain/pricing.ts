@@ -7,7 +7,7 @@ import { NIGHTS_PER_WEEK } from './weekly-price.js';
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
 
-/** A price is 'on request' when it is missing or zero (seed 000 §9). */
+/** A price is 'on request' when it is missing or zero: no price is shown or computed for it. */
 export function isPriceOnRequest(nightly: number | null | undefined): boolean {
   return nightly == null || !Number.isFinite(nightly) || nightly <= 0;
 }
@@ -77,7 +77,7 @@ export interface BookingEstimate {
 }
 
 /**
- * The booking estimate of seed 000 §9. With a supplied total (a dated search's totalCost) that total
+ * The booking estimate. With a supplied total (a dated search's totalCost) that total
  * is the subtotal. Otherwise whole weeks at 7 × nightly plus leftover nights at nightly; a stay under
  * 7 nights is charged as a full week. A 3 % service fee, rounded to a whole unit, is added.
  * Returns null when the nights are not positive or there is no price.

@@ -68,7 +68,7 @@ export async function upsertAvailability(
         source: sql`null`,
         updatedAt: sql`now()`,
       },
-      // A held night stays the hold's (issue 13): it is left out of the answer, and the service refuses.
+      // A held night stays the hold's: it is left out of the answer, and the service refuses.
       setWhere: notHeld,
     })
     .returning();

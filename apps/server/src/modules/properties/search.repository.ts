@@ -105,7 +105,7 @@ function convertedStayPrices(stay: StayBinds) {
 }
 
 /**
- * The villa has no stay rule (issue 13) that the stay breaks: none whose period (both days
+ * The villa has no stay rule that the stay breaks: none whose period (both days
  * included) holds the check-in date and asks for more nights or another check-in weekday; the
  * check-in's ISO weekday is a parameter. Written as `not in` (stay_rules.property_id is never null),
  * PostgreSQL reads the broken rules once into a hash and checks each villa against it ("hashed
@@ -196,7 +196,7 @@ function shapeOf(params: SearchParams): { shape: SearchShape; values: SearchValu
 }
 
 /**
- * The search query, evaluated in the database as ONE statement (DESIGN §6: search runs in the
+ * The search query, evaluated in the database as ONE statement (a search runs in the
  * database, in one query, with every filter and the stay's totals), in two steps:
  *
  * 1. `hits`: the matching villas with only what filtering, sorting and counting need. Per-villa
