@@ -256,4 +256,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
+  // max-lines for non-test source, with its allow-list: tools/eslint/max-lines.js.
+  (await import('./tools/eslint/max-lines.js')).default,
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -90,4 +91,34 @@ export function useTestContext(
     await ctx.close?.();
   });
   return ctx;
+}
+
+/**
+ * Another app instance on the test's database, as behind a load balancer: on PostgreSQL with its own
+ * connection pool (its statements really run beside the first instance's), on PGlite sharing the one
+ * embedded database of this process. `close` ends the app, then its pool.
+ */
+export async function secondInstance(
+  ctx: TestContext,
+  config: Config = testConfig(),
+): Promise<{ app: App; close(): Promise<void> }> {
+  let database = ctx.database;
+  let own: Database | undefined;
+  if (processEnv.DATABASE_URL) {
+    const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: Array<{ name: string }>;
+    };
+    const url = new URL(processEnv.DATABASE_URL);
+    url.pathname = `/${result.rows[0]!.name}`;
+    database = own = await createDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  }
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await own?.close();
+    },
+  };
 }

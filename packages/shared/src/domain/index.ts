@@ -1,5 +1,6 @@
 export * from './amenities.js';
 export * from './pricing.js';
+export * from './weekly-price.js';
 export * from './currency.js';
 export * from './client-price.js';
 export * from './text.js';

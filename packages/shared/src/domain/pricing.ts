@@ -1,19 +1,20 @@
 import { LIMITS } from '../constants.js';
 import { multiply, roundRatio, toRatio } from './decimal.js';
 import { groupThousands } from './text.js';
+import { NIGHTS_PER_WEEK } from './weekly-price.js';
 
 /** Money helpers. Amounts are decimals with at most 2 fraction digits; arithmetic runs in cents. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
 
-/** A price is 'on request' when it is missing or zero (seed 000 §9). */
+/** A price is 'on request' when it is missing or zero: no price is shown or computed for it. */
 export function isPriceOnRequest(nightly: number | null | undefined): boolean {
   return nightly == null || !Number.isFinite(nightly) || nightly <= 0;
 }
 
-/** Weekly price = nightly × 7, or null for 'Price on Request'. */
+/** Weekly price = nightly × 7 (`NIGHTS_PER_WEEK`), or null for 'Price on Request'. */
 export function weeklyPrice(nightly: number | null | undefined): number | null {
-  return isPriceOnRequest(nightly) ? null : fromCents(toCents(nightly!) * 7);
+  return isPriceOnRequest(nightly) ? null : fromCents(toCents(nightly!) * NIGHTS_PER_WEEK);
 }
 
 /** How en-US Intl writes the site's currencies before the amount. */
@@ -76,7 +77,7 @@ export interface BookingEstimate {
 }
 
 /**
- * The booking estimate of seed 000 §9. With a supplied total (a dated search's totalCost) that total
+ * The booking estimate. With a supplied total (a dated search's totalCost) that total
  * is the subtotal. Otherwise whole weeks at 7 × nightly plus leftover nights at nightly; a stay under
  * 7 nights is charged as a full week. A 3 % service fee, rounded to a whole unit, is added.
  * Returns null when the nights are not positive or there is no price.

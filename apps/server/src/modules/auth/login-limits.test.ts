@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { processEnv, testConfig } from '../../config/env';
-import { createDatabase, type Database } from '../../db/client';
+import { testConfig } from '../../config/env';
 import { createUser } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { secondInstance, useTestContext } from '../../../test/helpers';
 import { tryAgainIn } from '../../lib/errors';
 import { LoginLimiter } from './login-limits';
 
@@ -221,27 +219,14 @@ describe('per address: failures across accounts', () => {
 
 describe('two app instances on one database', () => {
   let other: App;
-  let second: Database | undefined;
+  let instance: Awaited<ReturnType<typeof secondInstance>> | undefined;
 
   beforeAll(async () => {
-    let database = ctx.database;
-    if (processEnv.DATABASE_URL) {
-      // PostgreSQL: the other instance has its own pool on the same database.
-      const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: Array<{ name: string }>;
-      };
-      const url = new URL(processEnv.DATABASE_URL);
-      url.pathname = `/${result.rows[0]!.name}`;
-      second = await createDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
-      database = second;
-    }
-    // PGlite: one embedded database object in this process, shared by both apps.
-    other = await buildApp({ config: testConfig(LIMITS), database });
-    await other.ready();
+    instance = await secondInstance(ctx, testConfig(LIMITS));
+    other = instance.app;
   });
   afterAll(async () => {
-    await other?.close();
-    await second?.close();
+    await instance?.close();
   });
 
   it('share the account counter and its reset', async () => {

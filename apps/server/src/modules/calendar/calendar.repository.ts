@@ -1,15 +1,10 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Queryable } from '../../db/client';
-import { availability, dailyPricing, properties } from '../../db/schema';
+import { availability, dailyPricing } from '../../db/schema';
 
-export async function propertyExists(db: Queryable, propertyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(eq(properties.id, propertyId))
-    .limit(1);
-  return row != null;
-}
+export { propertyExists } from '../../db/property-exists';
 
 export interface PriceEntry {
   date: string;
@@ -73,7 +68,7 @@ export async function upsertAvailability(
         source: sql`null`,
         updatedAt: sql`now()`,
       },
-      // A held night stays the hold's (issue 13): it is left out of the answer, and the service refuses.
+      // A held night stays the hold's: it is left out of the answer, and the service refuses.
       setWhere: notHeld,
     })
     .returning();
@@ -258,48 +253,43 @@ export async function listManualBlockedNights(db: Queryable, params: { propertyI
   return rows;
 }
 
-export async function listAvailability(
-  db: Queryable,
-  params: { propertyId: number; startDate: string; endDate: string },
-) {
-  return db
-    .select({
-      id: availability.id,
-      date: availability.date,
-      available: availability.available,
-      notes: availability.notes,
-    })
-    .from(availability)
-    .where(
-      and(
-        eq(availability.propertyId, params.propertyId),
-        gte(availability.date, params.startDate),
-        lte(availability.date, params.endDate),
-      ),
-    )
-    .orderBy(asc(availability.date));
+/** A property's dates [startDate, endDate] (both included). */
+interface DateRange {
+  propertyId: number;
+  startDate: string;
+  endDate: string;
 }
 
-export async function listPrices(
+/** These columns of a per-date table's rows (availability, daily_pricing) of a property's dates, by date. */
+async function listDated<T extends typeof availability | typeof dailyPricing, F extends SelectedFields>(
   db: Queryable,
-  params: { propertyId: number; startDate: string; endDate: string },
-) {
-  return db
-    .select({
-      id: dailyPricing.id,
-      date: dailyPricing.date,
-      price: dailyPricing.price,
-      currency: dailyPricing.currency,
-    })
-    .from(dailyPricing)
+  table: T,
+  fields: F,
+  range: DateRange,
+): Promise<SelectResultFields<F>[]> {
+  const rows = await db
+    .select(fields)
+    // Either table: drizzle types `from` for one; the columns read are the two tables' common ones.
+    .from(table as typeof availability)
     .where(
       and(
-        eq(dailyPricing.propertyId, params.propertyId),
-        gte(dailyPricing.date, params.startDate),
-        lte(dailyPricing.date, params.endDate),
+        eq(table.propertyId, range.propertyId),
+        gte(table.date, range.startDate),
+        lte(table.date, range.endDate),
       ),
     )
-    .orderBy(asc(dailyPricing.date));
+    .orderBy(asc(table.date));
+  return rows as SelectResultFields<F>[];
+}
+
+export function listAvailability(db: Queryable, range: DateRange) {
+  const { id, date, available, notes } = availability;
+  return listDated(db, availability, { id, date, available, notes }, range);
+}
+
+export function listPrices(db: Queryable, range: DateRange) {
+  const { id, date, price, currency } = dailyPricing;
+  return listDated(db, dailyPricing, { id, date, price, currency }, range);
 }
 
 /**

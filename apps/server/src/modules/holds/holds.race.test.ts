@@ -1,12 +1,11 @@
 import { addDays, eachNight, ErrorCode, type Hold } from '@villas/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { processEnv, testConfig } from '../../config/env';
-import { createDatabase, type Database } from '../../db/client';
+import { testConfig } from '../../config/env';
 import { holds, notifications } from '../../db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { secondInstance, useTestContext } from '../../../test/helpers';
 import {
   makeOverdue,
   nightsOf,
@@ -24,25 +23,14 @@ import { HoldSweeper } from './holds.sweeper';
  */
 const ctx = useTestContext();
 let other: App;
-let second: Database | undefined;
+let instance: Awaited<ReturnType<typeof secondInstance>> | undefined;
 
 beforeAll(async () => {
-  let database = ctx.database;
-  if (processEnv.DATABASE_URL) {
-    const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: Array<{ name: string }>;
-    };
-    const url = new URL(processEnv.DATABASE_URL);
-    url.pathname = `/${result.rows[0]!.name}`;
-    second = await createDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
-    database = second;
-  }
-  other = await buildApp({ config: testConfig(), database });
-  await other.ready();
+  instance = await secondInstance(ctx);
+  other = instance.app;
 });
 afterAll(async () => {
-  await other?.close();
-  await second?.close();
+  await instance?.close();
 });
 
 describe('two agents racing for the same nights', () => {

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { processEnv } from '../../config/env';
-import { createDatabase, type Database } from '../../db/client';
 import { notifications, sessions, users } from '../../db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
-import { useTestContext } from '../../../test/helpers';
+import { secondInstance, useTestContext } from '../../../test/helpers';
 import { SseClient } from '../../../test/sse-client';
 import { hashToken } from '../sessions/sessions.service';
 import { notify } from './notifications.service';
@@ -264,35 +263,16 @@ describe('GET /api/notifications/stream', () => {
   });
 });
 
-/** Another app instance on the same database, as behind a load balancer. */
-async function secondInstance(): Promise<{ app: App; url: string; close(): Promise<void> }> {
-  let database: Database = ctx.database;
-  let own = false;
-  if (processEnv.DATABASE_URL) {
-    const rows = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: Array<{ name: string }>;
-    };
-    const url = new URL(processEnv.DATABASE_URL);
-    url.pathname = `/${rows.rows[0]!.name}`;
-    database = await createDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
-    own = true;
-  }
-  const app = await buildApp({ config: ctx.config, database });
-  await app.ready();
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    app,
-    url,
-    close: async () => {
-      await app.close();
-      if (own) await database.close();
-    },
-  };
+/** Another app instance on the same database, as behind a load balancer, listening. */
+async function listeningInstance(): Promise<{ app: App; url: string; close(): Promise<void> }> {
+  const instance = await secondInstance(ctx, ctx.config);
+  const url = await instance.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...instance, url };
 }
 
 describe('several app instances on one database', () => {
   it('a view recorded through one instance reaches a stream on another within a second', async () => {
-    const two = await secondInstance();
+    const two = await listeningInstance();
     try {
       const a = await agent();
       const link = await linkOf(a);
@@ -312,7 +292,7 @@ describe('several app instances on one database', () => {
   });
 
   it('closing an app ends its open streams and does not hang; the clients can reconnect elsewhere', async () => {
-    const two = await secondInstance();
+    const two = await listeningInstance();
     const a = await agent();
     const client = await stream(a, {}, two.url);
     await two.close();

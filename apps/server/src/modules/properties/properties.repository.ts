@@ -1,8 +1,15 @@
 import type { Property } from '@villas/shared';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { basePriceSql, nightlyEurSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
+import {
+  basePriceSql,
+  currencyRateToEurSql,
+  nightlyEurSql,
+  nightPriceSql,
+  rateToEurSql,
+  weeklyEurSql,
+} from '../../db/prices';
 import { amenities, exchangeRates, properties, propertyImages, regions, subregions } from '../../db/schema';
 import { iso, num } from '../../lib/time';
 
@@ -268,7 +275,8 @@ export async function findBookableProperty(
 
 /**
  * The trade total of one stay (the nights [checkIn, checkOut)) for each of these villas, in the villa's
- * own currency, by the dated search's rule (search.repository.ts, checked against it in the tests): a
+ * own currency, by the weekly price rule's stay total (@villas/shared `stayTotalCents`, checked
+ * against it by weekly-price.property.test.ts; blocked nights are not its concern here): a
  * night's own price where one is set (in another currency: converted through EUR and rounded to
  * cents), the base price on the other nights; null when a night has no price (Price on Request) or a
  * night's price cannot be converted. White-label links price their villas by id with it.
@@ -278,20 +286,15 @@ export async function stayTotalsByProperty(
   p: { ids: number[]; checkIn: string; checkOut: string; nights: number },
 ): Promise<Map<number, number | null>> {
   if (!p.ids.length) return new Map();
-  const base = sql`nullif(${properties.basePricePerNight}, 0)`;
+  const base = basePriceSql;
   const nights = sql`${p.nights}::integer`;
-  const rateOf = (currency: SQL) =>
-    sql`case when ${currency} = 'EUR' then 1::numeric else (
-      select er2.rate from exchange_rates er2 where er2.from_currency = ${currency} and er2.to_currency = 'EUR'
-    ) end`;
   const stay = sql`(
     select count(*)::integer as priced_nights,
       count(stay_price.converted)::integer as converted_nights,
       sum(stay_price.converted) as priced_total
     from (
-      select case when dp.currency = ${properties.propertyCurrency} then dp.price
-        else round(dp.price * ${rateOf(sql`dp.currency`)} / ${rateOf(sql`${properties.propertyCurrency}`)}, 2)
-        end as converted
+      select ${nightPriceSql(sql`dp.price`, sql`dp.currency`, currencyRateToEurSql(sql`${properties.propertyCurrency}`))}
+        as converted
       from daily_pricing dp
       where dp.property_id = ${properties.id}
         and dp.date >= ${p.checkIn}::date and dp.date < ${p.checkOut}::date

@@ -15,7 +15,7 @@ import { exchangeRates, properties, regions, searchChanges, stayRules, subregion
 import { changedSince } from './search-index.repository';
 import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
-import { basePriceSql, rateToEurSql, weeklyEurSql } from '../../db/prices';
+import { basePriceSql, nightPriceSql, rateToEurSql, roundedMoneySql, weeklyEurSql } from '../../db/prices';
 import { selectProperties, toProperty, type PropertyRow } from './properties.repository';
 
 export interface SearchParams {
@@ -43,12 +43,6 @@ export interface SearchParams {
    */
   staleSince?: string;
 }
-
-/** The rate of a currency (a SQL expression) to EUR: 1 for EUR, else the stored X→EUR rate. */
-const rateToEurOf = (currency: SQL) =>
-  sql`case when ${currency} = 'EUR' then 1::numeric else (
-    select er2.rate from exchange_rates er2 where er2.from_currency = ${currency} and er2.to_currency = 'EUR'
-  ) end`;
 
 // Accented letters → plain ones, the SQL side of `foldForSearch` (letters that do not decompose left out).
 const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿźżž';
@@ -102,8 +96,7 @@ function convertedStayPrices(stay: StayBinds) {
   return sql`(
     select case when count(stay_price.converted) < count(*) then null else sum(stay_price.converted) end
     from (
-      select case when dp.currency = ${properties.propertyCurrency} then dp.price
-        else round(dp.price * ${rateToEurOf(sql`dp.currency`)} / ${rateToEurSql}, 2) end as converted
+      select ${nightPriceSql(sql`dp.price`, sql`dp.currency`, rateToEurSql)} as converted
       from daily_pricing dp
       where dp.property_id = ${properties.id}
         and dp.date >= ${stay.checkIn} and dp.date < ${stay.checkOut}
@@ -112,7 +105,7 @@ function convertedStayPrices(stay: StayBinds) {
 }
 
 /**
- * The villa has no stay rule (issue 13) that the stay breaks: none whose period (both days
+ * The villa has no stay rule that the stay breaks: none whose period (both days
  * included) holds the check-in date and asks for more nights or another check-in weekday; the
  * check-in's ISO weekday is a parameter. Written as `not in` (stay_rules.property_id is never null),
  * PostgreSQL reads the broken rules once into a hash and checks each villa against it ("hashed
@@ -128,10 +121,6 @@ function keepsStayRules(stay: StayBinds) {
         or not (${stay.weekday} = any(coalesce(sr.check_in_days, '{1,2,3,4,5,6,7}'::smallint[]))))
   )`;
 }
-
-/** weekly = total ÷ nights × 7, in EUR, at cent precision like the weekly price shown. */
-const weeklyOfStay = (totalCost: SQL, rate: SQL, nights: SQL) =>
-  sql<string | null>`round(${totalCost} * ${rate} * 7 / ${nights}, 2)`;
 
 /**
  * Which parts a search's statement has: the filters given, the number of words, dated or not, the
@@ -207,7 +196,7 @@ function shapeOf(params: SearchParams): { shape: SearchShape; values: SearchValu
 }
 
 /**
- * The search query, evaluated in the database as ONE statement (DESIGN §6: search runs in the
+ * The search query, evaluated in the database as ONE statement (a search runs in the
  * database, in one query, with every filter and the stay's totals), in two steps:
  *
  * 1. `hits`: the matching villas with only what filtering, sorting and counting need. Per-villa
@@ -307,7 +296,7 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   // The weekly figure in EUR the budget filter compares, the price sorts order by and the answer's
   // `weeklyPriceEur` shows: base × 7 without dates, the stay's own total ÷ nights × 7 with them.
   const weekly = stay
-    ? weeklyOfStay(sql`c.total_cost`, sql`c.rate`, stay.nights)
+    ? weeklyEurSql(sql`c.total_cost`, sql`c.rate`, stay.nights)
     : weeklyEurSql(sql`c.base`, sql`c.rate`);
   // Step 1b: the weekly figure once per villa (behind the fence, when there is one, it stays a column).
   const priced = sql`(select c.*, ${weeklyInHits ? weekly : sql`null::numeric`} as weekly_eur
@@ -340,11 +329,11 @@ function buildSearchStatement(db: Queryable, shape: SearchShape, bind: Bind) {
   // Step 2: the card columns of the page's villas, in the same order.
   const q = selectProperties(db, {
     totalCost: sql<string | null>`hits.total_cost`.as('total_cost'),
-    totalCostEur: sql<string | null>`round(hits.total_cost * ${rateToEurSql}, 2)`.as('total_cost_eur'),
+    totalCostEur: roundedMoneySql(sql`hits.total_cost`, rateToEurSql).as('total_cost_eur'),
     weeklyEur: (weeklyInHits
       ? sql<string | null>`hits.weekly_eur`
       : stay
-        ? weeklyOfStay(sql`hits.total_cost`, rateToEurSql, stay.nights)
+        ? weeklyEurSql(sql`hits.total_cost`, rateToEurSql, stay.nights)
         : weeklyEurSql(basePrice, rateToEurSql)
     ).as('weekly_eur'),
     total: sql<number | null>`hits.total`.as('total'),

@@ -24,14 +24,7 @@ export async function lockProperty(db: Queryable, propertyId: number): Promise<b
   return rows.length > 0;
 }
 
-export async function propertyExists(db: Queryable, propertyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(eq(properties.id, propertyId))
-    .limit(1);
-  return row != null;
-}
+export { propertyExists } from '../../db/property-exists';
 
 /** A property's rules that end on or after `from`, by period. */
 export function listRules(db: Queryable, p: { propertyId: number; from: string }): Promise<StayRuleRow[]> {
@@ -55,20 +48,12 @@ export function listRulesOf(
     .orderBy(asc(stayRules.propertyId), asc(stayRules.startDate));
 }
 
-/** The rule of a property whose period contains `date`, if any. */
-export async function ruleOn(db: Queryable, p: { propertyId: number; date: string }) {
-  const [row] = await db
-    .select()
-    .from(stayRules)
-    .where(
-      and(
-        eq(stayRules.propertyId, p.propertyId),
-        lte(stayRules.startDate, p.date),
-        gte(stayRules.endDate, p.date),
-      ),
-    )
-    .limit(1);
-  return row;
+/**
+ * The rule of a property whose period contains `date`, if any: the rule overlapping that one day
+ * (periods of one property do not overlap; were two to, the earlier-starting one).
+ */
+export function ruleOn(db: Queryable, p: { propertyId: number; date: string }) {
+  return overlapping(db, { propertyId: p.propertyId, startDate: p.date, endDate: p.date });
 }
 
 export async function findRule(db: Queryable, id: number): Promise<StayRuleRow | undefined> {
