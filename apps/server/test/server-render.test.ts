@@ -145,6 +145,9 @@ describe('server-rendered public pages', () => {
         html,
       );
     expect(loader, 'the loader, last in the head').not.toBeNull();
+    // The tap keeper before it, and before the body: a tap on the page is kept from its first paint.
+    expect(html).toContain('<script src="/tap-replay.js"></script><script defer src="/after-load.js"');
+    expect(html.indexOf('/tap-replay.js')).toBeLessThan(html.indexOf('<body'));
     expect(loader![1]).toBe('/assets/main-1.js');
     const preloaded = loader![2]!.split(' ');
     expect(preloaded).toEqual(

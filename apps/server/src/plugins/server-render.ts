@@ -177,7 +177,10 @@ function scriptsAfterLoad(html: string): string {
       return '';
     });
   if (!modules.length) return html;
+  // First, and waited for: tap-replay.js keeps a tap made before the page hydrates (a few hundred
+  // bytes, so the page paints a round trip later on a first visit, never with a dead button).
   const loader =
+    `<script src="/tap-replay.js"></script>` +
     `<script defer src="/after-load.js" data-modules="${modules.join(' ')}"` +
     ` data-preloads="${preloaded.join(' ')}"></script>`;
   return page.replace(/<\/head>/i, () => `${loader}</head>`);

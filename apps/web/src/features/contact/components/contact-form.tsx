@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactInquirySchema, type InquiryType } from '@villas/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -21,14 +21,17 @@ const empty: FormInput = { firstName: '', lastName: '', email: '', message: '', 
  * The landing page's contact form: idle → 'Sending...' (disabled) → success
  * (toast, every field reset, type back to Other) or failure (toast, values kept).
  * `initialType` preselects the inquiry type when a page links here for a purpose ('List Your Property');
- * `initialValues` carries what a visitor typed into the form's preview before this code loaded.
+ * `initialValues` carries what a visitor typed into the form's preview before this code loaded, and
+ * `submitOnStart` sends it at once when the visitor submitted the preview.
  */
 export function ContactForm({
   initialType,
   initialValues,
+  submitOnStart = false,
 }: {
   initialType?: InquiryType;
   initialValues?: Partial<FormInput>;
+  submitOnStart?: boolean;
 }) {
   const send = useCreateContactInquiry();
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -62,6 +65,14 @@ export function ContactForm({
       },
     ),
   );
+
+  // Once only, even if React runs the effect twice in development.
+  const startSubmitted = useRef(false);
+  useEffect(() => {
+    if (!submitOnStart || startSubmitted.current) return;
+    startSubmitted.current = true;
+    void onSubmit();
+  }, [submitOnStart, onSubmit]);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">

@@ -86,4 +86,27 @@ describe('DeferredContactForm', { timeout: 20_000 }, () => {
     reveal();
     await realFormLoaded(user);
   });
+
+  it('sends a message submitted before its code was there, once it is, with what was typed', async () => {
+    server.use(route('POST /api/inquiries', { id: 4, status: 'pending' }));
+    const calls = sentRequests();
+    renderWithProviders(<DeferredContactForm />);
+    // Filled and sent in the drawing, without any event that would load the form first.
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Claire' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Dubois' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'claire@riviera.example' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Twelve guests in June.' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Send Message' }).closest('form')!);
+    expect(await screen.findByText('Message Sent', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      {
+        firstName: 'Claire',
+        lastName: 'Dubois',
+        email: 'claire@riviera.example',
+        message: 'Twelve guests in June.',
+        propertyId: null,
+        inquiryType: 'other',
+      },
+    ]);
+  });
 });

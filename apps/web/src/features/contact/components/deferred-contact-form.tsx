@@ -33,14 +33,19 @@ const CONTROLS = 'input:not([aria-hidden]), textarea, button:not([aria-hidden])'
  * reaches into it (pointer, keyboard), or the page opens at #contact. Until then, and on the server,
  * the same form is drawn without them. The switch is a transition: the drawing stays, and can be
  * typed into, until the form's code is there; the form then starts from what was typed, with the
- * focus where it was.
+ * focus where it was. A submission of the drawing is kept: the form sends it once it is there.
  */
 export function DeferredContactForm({ initialType }: { initialType?: InquiryType }) {
   const frame = useRef<HTMLDivElement>(null);
   const [wanted, setWanted] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const load = useCallback(() => {
     if (!wanted) startTransition(() => setWanted(true));
   }, [wanted]);
+  const submit = useCallback(() => {
+    setSubmitted(true);
+    load();
+  }, [load]);
 
   useEffect(() => {
     const el = frame.current;
@@ -59,11 +64,11 @@ export function DeferredContactForm({ initialType }: { initialType?: InquiryType
     return () => observer.disconnect();
   }, [wanted, load]);
 
-  const preview = <ContactFormPreview initialType={initialType} />;
+  const preview = <ContactFormPreview initialType={initialType} onSubmit={submit} pending={submitted} />;
   return (
     <div ref={frame} onFocus={load} onPointerDown={load}>
       <Suspense fallback={preview}>
-        {wanted ? <LoadedForm frame={frame} initialType={initialType} /> : preview}
+        {wanted ? <LoadedForm frame={frame} initialType={initialType} submitOnStart={submitted} /> : preview}
       </Suspense>
     </div>
   );
@@ -76,9 +81,11 @@ export function DeferredContactForm({ initialType }: { initialType?: InquiryType
 function LoadedForm({
   frame,
   initialType,
+  submitOnStart,
 }: {
   frame: RefObject<HTMLDivElement | null>;
   initialType?: InquiryType;
+  submitOnStart: boolean;
 }) {
   const [handover] = useState(() => {
     const root = frame.current;
@@ -96,16 +103,29 @@ function LoadedForm({
     if (handover.focused >= 0)
       frame.current?.querySelectorAll<HTMLElement>(CONTROLS)[handover.focused]?.focus();
   }, [frame, handover]);
-  return <ContactForm initialType={initialType} initialValues={handover.values} />;
+  return (
+    <ContactForm initialType={initialType} initialValues={handover.values} submitOnStart={submitOnStart} />
+  );
 }
 
 /**
  * The contact form's look and fields without its logic: what the server renders and what shows
- * until the form's code is there. Submitting it waits for the form.
+ * until the form's code is there. Submitting it asks for the form, which then sends what was typed.
  */
-function ContactFormPreview({ initialType }: { initialType?: InquiryType }) {
+function ContactFormPreview({
+  initialType,
+  onSubmit,
+  pending,
+}: {
+  initialType?: InquiryType;
+  onSubmit: () => void;
+  pending: boolean;
+}) {
   const type = inquiryTypeOptions.find((o) => o.value === (initialType ?? 'other'))!;
-  const hold = (e: FormEvent) => e.preventDefault();
+  const hold = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
   return (
     <form onSubmit={hold} noValidate className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
@@ -128,8 +148,14 @@ function ContactFormPreview({ initialType }: { initialType?: InquiryType }) {
       <Field label="Message">
         <Textarea name="message" rows={4} />
       </Field>
-      <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-56">
-        Send Message
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto sm:min-w-56"
+        disabled={pending}
+        aria-busy={pending || undefined}
+      >
+        {pending ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
   );
