@@ -92,7 +92,8 @@ describe('CalendarManagerDialog', () => {
     await screen.findByRole('gridcell', { name: /^Wednesday, June 24, 2026, held for an agent/ });
     expect(urls()).toContain('/api/holds?propertyId=7&status=active');
     expect(cell(/^Thursday, June 25, 2026, held for an agent/)).toBeInTheDocument();
-    expect(cell(/^Friday, June 26, 2026, available/)).toBeInTheDocument();
+    // The held nights' check-out day is open for arrival.
+    expect(cell(/^Friday, June 26, 2026, crossover/)).toBeInTheDocument();
     expect(cell(/^Saturday, June 20, 2026, blocked/)).toBeInTheDocument();
     const d = within(dialog());
     expect(
@@ -129,12 +130,14 @@ describe('CalendarManagerDialog', () => {
     const custom = cell('Saturday, June 20, 2026, blocked, EUR 1,500');
     expect(custom).toHaveTextContent('1,500');
     expect(cell('Sunday, June 21, 2026, blocked')).toBeInTheDocument();
-    // The last night of the stay is its check-out day.
+    // The last night of the stay is a blocked night; the day after is its check-out day, open for
+    // arrival, as the search has it.
+    expect(cell('Monday, June 22, 2026, blocked')).toBeInTheDocument();
     expect(
-      cell('Monday, June 22, 2026, crossover (check-out day, available for arrival)'),
+      cell('Tuesday, June 23, 2026, crossover (check-out day, available for arrival)'),
     ).toBeInTheDocument();
-    // A lone blocked day has no stay before it.
     expect(cell('Friday, June 26, 2026, blocked')).toBeInTheDocument();
+    expect(cell(/^Saturday, June 27, 2026, crossover/)).toBeInTheDocument();
     expect(cell('Tuesday, June 16, 2026, available')).toHaveAttribute('aria-selected', 'false');
     expect(cell('Sunday, June 14, 2026, available')).toHaveAttribute('aria-disabled', 'true');
     expect(cell('Monday, June 15, 2026, available')).toHaveAttribute('aria-current', 'date');
@@ -323,7 +326,8 @@ describe('CalendarManagerDialog', () => {
       }),
     ]);
     await waitFor(() => expect(cell(/^Tuesday, June 16, 2026, blocked$/)).toBeInTheDocument());
-    expect(cell(/^Wednesday, June 17, 2026, crossover/)).toBeInTheDocument();
+    expect(cell(/^Wednesday, June 17, 2026, blocked$/)).toBeInTheDocument();
+    expect(cell(/^Thursday, June 18, 2026, crossover/)).toBeInTheDocument();
   });
 
   it("Set Availability falls back to the catalogue's message", async () => {

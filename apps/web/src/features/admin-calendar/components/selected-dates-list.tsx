@@ -43,12 +43,12 @@ export function SelectedDatesList({
               <span className="flex flex-wrap items-center gap-x-2 text-xs">
                 {status === 'available' ? (
                   <Badge tone="success">Available</Badge>
+                ) : status === 'crossover' ? (
+                  <Badge tone="success">Available · check-out day</Badge>
                 ) : status === 'held' ? (
                   <Badge tone="gold">Held</Badge>
                 ) : (
-                  <Badge tone="danger">
-                    {status === 'crossover' ? 'Blocked · check-out day' : 'Blocked'}
-                  </Badge>
+                  <Badge tone="danger">Blocked</Badge>
                 )}
                 {price ? (
                   <span className="font-bold text-gold-deep underline decoration-gold underline-offset-2">

@@ -51,11 +51,6 @@ export function useCalendarData(propertyId: number, month: string) {
     );
   }, [pricingRows, startDate, endDate]);
 
-  const crossovers = useMemo(
-    () => crossoverDates([...availableOn].map(([date, available]) => ({ date, available }))),
-    [availableOn],
-  );
-
   // Nights of the villa's active holds, night → hold.
   const holds = usePropertyHolds(propertyId);
   const heldNights = useMemo(() => {
@@ -64,15 +59,24 @@ export function useCalendarData(propertyId: number, month: string) {
     return map;
   }, [holds.data]);
 
+  const crossovers = useMemo(
+    () =>
+      crossoverDates([
+        ...[...availableOn].filter(([, available]) => !available).map(([date]) => date),
+        ...heldNights.keys(),
+      ]),
+    [availableOn, heldNights],
+  );
+
   const statusOf = useCallback(
     (date: string): DayStatus =>
       heldNights.has(date)
         ? 'held'
         : availableOn.get(date) === false
-          ? crossovers.has(date)
+          ? 'blocked'
+          : crossovers.has(date)
             ? 'crossover'
-            : 'blocked'
-          : 'available',
+            : 'available',
     [availableOn, crossovers, heldNights],
   );
   const priceOf = useCallback((date: string) => prices.get(date), [prices]);

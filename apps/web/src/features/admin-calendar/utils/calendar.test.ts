@@ -14,36 +14,33 @@ import {
   type RangeDraft,
 } from './calendar';
 
-const blocked = (...dates: string[]) => dates.map((date) => ({ date, available: false }));
-
 describe('crossoverDates', () => {
-  it('marks the last blocked date of a stay: the check-out day of the nights before it', () => {
-    const out = crossoverDates(blocked('2026-07-01', '2026-07-02', '2026-07-03'));
-    expect([...out]).toEqual(['2026-07-03']);
+  it('marks the first free day after blocked nights: the check-out day, open for arrival', () => {
+    const out = crossoverDates(['2026-07-01', '2026-07-02', '2026-07-03']);
+    expect([...out]).toEqual(['2026-07-04']);
   });
 
-  it('leaves a lone blocked date plainly blocked (no stay before it)', () => {
-    expect(crossoverDates(blocked('2026-07-10')).size).toBe(0);
+  it('never marks a blocked night: the last one of a stay stays blocked', () => {
+    const nights = ['2026-07-01', '2026-07-02', '2026-07-03'];
+    const out = crossoverDates(nights);
+    for (const n of nights) expect(out.has(n)).toBe(false);
   });
 
-  it('handles several stays, month ends and available records between them', () => {
+  it('marks the day after a lone blocked night too (its guests leave that morning)', () => {
+    expect([...crossoverDates(['2026-07-10'])]).toEqual(['2026-07-11']);
+  });
+
+  it('handles several stays, month and year ends, and input order', () => {
     const out = crossoverDates([
-      ...blocked('2026-06-29', '2026-06-30', '2026-07-01'),
-      { date: '2026-07-02', available: true },
-      ...blocked('2026-07-05', '2026-07-06'),
-      { date: '2026-07-07', available: true },
-      ...blocked('2026-12-31', '2027-01-01'),
+      '2026-07-06',
+      '2026-06-29',
+      '2026-06-30',
+      '2026-07-01',
+      '2026-07-05',
+      '2026-12-31',
+      '2027-01-01',
     ]);
-    expect([...out].sort()).toEqual(['2026-07-01', '2026-07-06', '2027-01-01']);
-  });
-
-  it('ignores available records and input order', () => {
-    const out = crossoverDates([
-      { date: '2026-07-03', available: false },
-      { date: '2026-07-02', available: false },
-      { date: '2026-07-04', available: true },
-    ]);
-    expect([...out]).toEqual(['2026-07-03']);
+    expect([...out].sort()).toEqual(['2026-07-02', '2026-07-07', '2027-01-02']);
   });
 });
 

@@ -79,18 +79,17 @@ export function datesBetween(a: string, b: string): string[] {
 }
 
 /**
- * Crossover days: a blocked-day record that is also the check-out day of the stay
- * before it. A stay blocks a run of consecutive dates; when the day before a blocked date is blocked
- * too and the day after is not, that date ends the run: the preceding guests leave that morning, so
- * it is shown as a changeover, available for a new arrival. A lone blocked date has no preceding
- * stay and stays plainly blocked.
+ * Crossover (changeover) days: the first free day after blocked nights. The guests of the nights
+ * before leave that morning and new ones may arrive that afternoon, so the day is available: a
+ * search accepts a check-in on it. The last blocked night itself is a night nobody can book, and is
+ * drawn plainly blocked (a search refuses a check-in there).
  */
-export function crossoverDates(records: Iterable<{ date: string; available: boolean }>): Set<string> {
-  const blocked = new Set<string>();
-  for (const r of records) if (!r.available) blocked.add(r.date);
+export function crossoverDates(blockedNights: Iterable<string>): Set<string> {
+  const blocked = new Set(blockedNights);
   const out = new Set<string>();
   for (const d of blocked) {
-    if (blocked.has(addDays(d, -1)) && !blocked.has(addDays(d, 1))) out.add(d);
+    const next = addDays(d, 1);
+    if (!blocked.has(next)) out.add(next);
   }
   return out;
 }
