@@ -60,34 +60,36 @@ function setup(handlers: Handlers = [], property = PROPERTY) {
 const loaded = () => screen.findByRole('gridcell', { name: /^Saturday, June 20, 2026, blocked/ });
 const isSelected = (el: HTMLElement) => el.getAttribute('aria-selected') === 'true';
 
+/** Sophie's hold on the villa's nights of June 24 and 25. */
+const HOLD: Hold = {
+  id: 31,
+  propertyId: 7,
+  propertyName: 'Villa Les Roches',
+  agentId: 4,
+  agentName: 'Sophie Moreau',
+  agentCompany: 'Azure Voyages',
+  inquiryKind: 'booking',
+  inquiryId: 12,
+  clientName: 'Camille Laurent',
+  checkIn: '2026-06-24',
+  checkOut: '2026-06-26',
+  nights: 2,
+  status: 'active',
+  expiresAt: '2026-06-17T09:00:00.000Z',
+  createdAt: '2026-06-15T09:00:00.000Z',
+  closedAt: null,
+  closedByName: null,
+};
+
 describe('CalendarManagerDialog', () => {
   it('shows an agent’s held nights distinctly from hand-blocked ones, with who holds them', async () => {
-    const hold: Hold = {
-      id: 31,
-      propertyId: 7,
-      propertyName: 'Villa Les Roches',
-      agentId: 4,
-      agentName: 'Sophie Moreau',
-      agentCompany: 'Azure Voyages',
-      inquiryKind: 'booking',
-      inquiryId: 12,
-      clientName: 'Camille Laurent',
-      checkIn: '2026-06-24',
-      checkOut: '2026-06-26',
-      nights: 2,
-      status: 'active',
-      expiresAt: '2026-06-17T09:00:00.000Z',
-      createdAt: '2026-06-15T09:00:00.000Z',
-      closedAt: null,
-      closedByName: null,
-    };
     const { cell, dialog, urls } = setup([
       route('GET /api/availability/7', [
         { id: 1, date: '2026-06-20', available: false, notes: null },
         { id: 5, date: '2026-06-24', available: false, notes: null },
         { id: 6, date: '2026-06-25', available: false, notes: null },
       ]),
-      route('GET /api/holds', [hold]),
+      route('GET /api/holds', [HOLD]),
     ]);
     await screen.findByRole('gridcell', { name: /^Wednesday, June 24, 2026, held for an agent/ });
     expect(urls()).toContain('/api/holds?propertyId=7&status=active');
@@ -174,6 +176,49 @@ describe('CalendarManagerDialog', () => {
     expect(item).toHaveTextContent('EUR 1,500');
     await user.click(within(list).getByRole('button', { name: 'Remove Saturday, June 20, 2026' }));
     expect(within(dialog()).getByText('3 dates selected')).toBeInTheDocument();
+  });
+
+  it('takes the last clicked day as the range anchor, selected or not', async () => {
+    const { user, cell } = setup();
+    await loaded();
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    // A second click deselects the day, and it stays the anchor of the next Shift-click.
+    await user.click(cell(/^Tuesday, June 16, 2026/));
+    expect(isSelected(cell(/^Tuesday, June 16, 2026/))).toBe(false);
+    await user.keyboard('{Shift>}');
+    await user.click(cell(/^Thursday, June 18, 2026/));
+    await user.keyboard('{/Shift}');
+    for (const day of ['Tuesday, June 16', 'Wednesday, June 17', 'Thursday, June 18'])
+      expect(isSelected(cell(new RegExp(`^${day}, 2026`)))).toBe(true);
+    expect(isSelected(cell(/^Friday, June 19, 2026/))).toBe(false);
+  });
+
+  it('says what Set Availability will change, other months included, and leaves held nights out', async () => {
+    const { user, cell, dialog, posts } = setup([
+      route('GET /api/holds', [HOLD]),
+      route('POST /api/availability/bulk', { count: 3 }),
+    ]);
+    await screen.findByRole('gridcell', { name: /^Wednesday, June 24, 2026, held for an agent/ });
+    await user.click(cell(/^Tuesday, June 23, 2026/));
+    await user.keyboard('{Shift>}');
+    await user.click(cell(/^Thursday, June 25, 2026/));
+    await user.keyboard('{/Shift}');
+    await user.click(within(dialog()).getByRole('button', { name: 'Next month' }));
+    await user.click(cell(/^Friday, July 3, 2026/));
+    await user.click(within(dialog()).getByRole('button', { name: 'Set Availability' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Set Availability' }));
+    expect(form.getByText(/^Changes/)).toHaveTextContent('Changes 2 nights: Jun 23, 2026; Jul 3, 2026.');
+    expect(form.getByText(/held nights will not change/)).toHaveTextContent(
+      '2 held nights will not change (Jun 24 – Jun 25, 2026)',
+    );
+    await user.click(form.getByRole('radio', { name: 'Blocked' }));
+    await user.click(form.getByRole('button', { name: 'Save Availability' }));
+    expect(await screen.findByText('Availability Updated')).toBeInTheDocument();
+    expect(posts('/api/availability/bulk')).toEqual([
+      expect.objectContaining({
+        body: { propertyId: 7, dates: ['2026-06-23', '2026-07-03'], available: false, notes: null },
+      }),
+    ]);
   });
 
   it('quick-selects the next 7 days, 2 weeks, 30 days and the weekends, and clears them', async () => {
@@ -288,10 +333,14 @@ describe('CalendarManagerDialog', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Set Pricing' })).not.toBeInTheDocument(),
     );
-    // The new prices show at once, the calendar is read again, and focus is back on the opener.
+    // The new prices show at once, the calendar is read again, the selection is cleared (the next
+    // change cannot reach these nights) and focus is on the calendar's day, not lost to the page.
     expect(cell('Tuesday, June 16, 2026, available, USD 1,800')).toBeInTheDocument();
     await waitFor(() => expect(gets()).toBeGreaterThanOrEqual(before + 2));
-    await waitFor(() => expect(opener).toHaveFocus());
+    expect(within(dialog()).getByText('No dates selected')).toBeInTheDocument();
+    expect(isSelected(cell(/^Tuesday, June 16, 2026/))).toBe(false);
+    expect(opener).toBeDisabled();
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'gridcell'));
   });
 
   it("Set Pricing shows the server's message when the write fails", async () => {
@@ -398,17 +447,29 @@ describe('Date Range Pricing', () => {
     expect(summary.getByText(/Date ranges:/)).toHaveTextContent('Date ranges: 1');
   });
 
-  it("says 'Invalid Data' and sends nothing when no range has valid dates and a price", async () => {
-    const { user, overlay, posts } = await openRanges();
+  it('refuses a range with nights but no price above 0, naming it, and sends nothing', async () => {
+    const { user, overlay, posts } = await openRanges([route('POST /api/daily-pricing/bulk', { count: 16 })]);
     await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
-    await pick(user, /^Range 1 to:/, 'Friday, July 3, 2026');
-    await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '0');
+    await pick(user, /^Range 1 to:/, 'Wednesday, July 15, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '1500');
+    await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
+    await pick(user, /^Range 2 from:/, 'Monday, July 20, 2026', true);
+    await pick(user, /^Range 2 to:/, 'Wednesday, July 22, 2026');
+    await user.type(overlay.getByRole('spinbutton', { name: 'Range 2 price per night' }), '0');
     await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
-    expect(await screen.findByText('Invalid Data')).toBeInTheDocument();
-    expect(
-      screen.getByText('Please ensure all date ranges have valid dates and prices.'),
-    ).toBeInTheDocument();
+    const price2 = overlay.getByRole('spinbutton', { name: 'Range 2 price per night' });
+    expect(overlay.getByRole('alert')).toHaveTextContent('Date range 2: enter a price per night above 0.');
+    expect(price2).toHaveAttribute('aria-invalid', 'true');
+    expect(price2).toHaveFocus();
     expect(posts('/api/daily-pricing/bulk')).toHaveLength(0);
+
+    // Fixed, the message goes at once, and all 16 nights are written.
+    await user.clear(price2);
+    await user.type(price2, '900');
+    expect(overlay.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
+    expect(await screen.findByText('Daily pricing has been set for 16 date(s).')).toBeInTheDocument();
+    expect(posts('/api/daily-pricing/bulk')).toHaveLength(1);
   });
 
   it('writes the valid ranges in ONE request, shows it is saving, then the count', async () => {
@@ -429,10 +490,6 @@ describe('Date Range Pricing', () => {
     await user.type(overlay.getByRole('spinbutton', { name: 'Range 2 price per night' }), '2450.5');
     await user.click(overlay.getByRole('combobox', { name: 'Range 2 currency' }));
     await user.click(screen.getByRole('option', { name: 'CHF' }));
-    // A third range without a price is skipped.
-    await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
-    await pick(user, /^Range 3 from:/, 'Monday, July 27, 2026', true);
-    await pick(user, /^Range 3 to:/, 'Wednesday, July 29, 2026');
 
     await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
     const saving = await overlay.findByRole('button', { name: 'Saving…' });

@@ -7,7 +7,7 @@ import {
   plural,
   type Currency,
 } from '@villas/shared';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -69,6 +69,11 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
   const [rangesOpen, setRangesOpen] = useState(false);
   const titleId = useId();
   const data = useCalendarData(property.id, month);
+  const calendar = useRef<HTMLElement>(null);
+  // Once a change is applied the selection is empty and its buttons are disabled: focus goes to the
+  // calendar's current day, not to the top of the page.
+  const dayInFocus = () =>
+    calendar.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]') ?? calendar.current;
 
   const dates = useMemo(() => [...selected].sort(), [selected]);
   const base = basePriceLabel(property.basePricePerNight, property.propertyCurrency);
@@ -89,6 +94,12 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
       });
     }
     setAnchor(date);
+  };
+  // After a change is applied its dates are no longer selected: the next change starts from none, so
+  // it cannot reach nights (perhaps in another month) chosen for the one before.
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAnchor(null);
   };
   const followFocus = (date: string) => {
     setFocusDate(date);
@@ -162,17 +173,14 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
           size="sm"
           className="border border-line normal-case tracking-normal"
           disabled={n === 0}
-          onClick={() => {
-            setSelected(new Set());
-            setAnchor(null);
-          }}
+          onClick={clearSelection}
         >
           Clear all
         </Button>
       </div>
 
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-label="Calendar" className="min-w-0">
+        <section ref={calendar} tabIndex={-1} aria-label="Calendar" className="min-w-0 outline-none">
           <div className="mb-3 flex items-center justify-between gap-2">
             <Button
               variant="ghost"
@@ -268,12 +276,14 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
               </DialogTrigger>
               {pricingOpen && (
                 <SetPricingDialogContent
+                  returnFocus={dayInFocus}
                   propertyId={property.id}
                   dates={dates}
                   defaultCurrency={property.propertyCurrency}
                   onDone={(written, value) => {
                     data.patchPrices(written, value);
                     setPricingOpen(false);
+                    clearSelection();
                   }}
                 />
               )}
@@ -287,11 +297,14 @@ function CalendarManager({ property }: { property: CalendarManagerProperty }) {
               </DialogTrigger>
               {availabilityOpen && (
                 <SetAvailabilityDialogContent
+                  returnFocus={dayInFocus}
                   propertyId={property.id}
                   dates={dates}
+                  held={dates.filter((d) => data.statusOf(d) === 'held')}
                   onDone={(written, available) => {
                     data.patchAvailability(written, available);
                     setAvailabilityOpen(false);
+                    clearSelection();
                   }}
                 />
               )}

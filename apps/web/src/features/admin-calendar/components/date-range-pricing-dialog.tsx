@@ -15,6 +15,7 @@ import {
   priceLabel,
   rangeNights,
   rangeTotal,
+  unpricedRanges,
   validRanges,
   type RangeDraft,
 } from '../utils/calendar';
@@ -46,14 +47,25 @@ export function DateRangePricingDialogContent({
   onDone: (written: Array<{ dates: string[]; price: number; currency: RangeDraft['currency'] }>) => void;
 }) {
   const [rows, setRows] = useState<RangeDraft[]>(() => [newRow(defaultCurrency)]);
+  const [priceErrors, setPriceErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
   const save = useSetPricingRanges(propertyId);
   const totalNights = rows.reduce((n, r) => n + rangeNights(r), 0);
 
-  const update = (id: string, patch: Partial<RangeDraft>) =>
+  const update = (id: string, patch: Partial<RangeDraft>) => {
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+    // A fixed field loses its message at once.
+    if (priceErrors.has(id))
+      setPriceErrors((errors) => new Map([...errors].filter(([rowId]) => rowId !== id)));
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const unpriced = unpricedRanges(rows);
+    setPriceErrors(new Map(unpriced.map((u) => [u.id, u.message])));
+    if (unpriced.length) {
+      document.getElementById(`${unpriced[0]!.id}-price`)?.focus();
+      return;
+    }
     const ranges = validRanges(rows);
     if (!ranges.length) {
       notify.error('Invalid Data', 'Please ensure all date ranges have valid dates and prices.');
@@ -135,6 +147,8 @@ export function DateRangePricingDialogContent({
                         step={0.01}
                         inputMode="decimal"
                         aria-label={`Range ${n} price per night`}
+                        aria-invalid={priceErrors.has(r.id) || undefined}
+                        aria-describedby={priceErrors.has(r.id) ? `${r.id}-price-error` : undefined}
                         value={r.price}
                         onChange={(e) => update(r.id, { price: e.target.value })}
                       />
@@ -149,6 +163,11 @@ export function DateRangePricingDialogContent({
                       />
                     </div>
                   </div>
+                  {priceErrors.has(r.id) && (
+                    <p id={`${r.id}-price-error`} role="alert" className="mt-2 text-sm text-danger">
+                      {priceErrors.get(r.id)}
+                    </p>
+                  )}
                   <p className="mt-3 text-sm text-stone" aria-live="polite">
                     <span className="text-ink">Duration: {plural(nights, 'night')}</span>
                     {total != null && nights > 0 && (

@@ -2,6 +2,7 @@ import { plural, pluralWord } from '@villas/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ChangeSummary } from './change-summary';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
@@ -13,17 +14,25 @@ const MAX_DATES = 800;
 
 /**
  * Set Availability: Available or Blocked, with optional notes, for every selected date
- * in ONE request (`POST /api/availability/bulk`).
+ * in ONE request (`POST /api/availability/bulk`). Nights held for an agent are not the
+ * administrator's to change here: they are left out, and the dialog says so before anything is sent.
  */
 export function SetAvailabilityDialogContent({
   propertyId,
-  dates,
+  dates: selected,
+  held = [],
   onDone,
+  returnFocus,
 }: {
   propertyId: number;
   dates: string[];
+  /** The selected nights held for an agent. */
+  held?: string[];
+  /** Where focus goes on closing when the opener cannot take it (see DialogContent). */
+  returnFocus?: () => HTMLElement | null | undefined;
   onDone: (dates: string[], available: boolean) => void;
 }) {
+  const dates = selected.filter((d) => !held.includes(d));
   const [available, setAvailable] = useState(true);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -72,8 +81,13 @@ export function SetAvailabilityDialogContent({
     </label>
   );
   return (
-    <DialogContent title="Set Availability" description={`For the ${n} selected ${pluralWord(n, 'date')}.`}>
+    <DialogContent
+      returnFocus={returnFocus}
+      title="Set Availability"
+      description={`For the ${n} selected ${pluralWord(n, 'date')}.`}
+    >
       <form onSubmit={submit} noValidate className="space-y-5">
+        <ChangeSummary dates={dates} skipped={held} />
         <fieldset>
           <legend className="mb-1.5 block text-xs font-medium uppercase tracking-[0.12em] text-stone">
             Availability
@@ -95,7 +109,11 @@ export function SetAvailabilityDialogContent({
           <DialogClose asChild>
             <Button variant="ghost">Cancel</Button>
           </DialogClose>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          <Button
+            type="submit"
+            disabled={save.isPending || dates.length === 0}
+            aria-busy={save.isPending || undefined}
+          >
             {save.isPending ? 'Saving…' : 'Save Availability'}
           </Button>
         </div>

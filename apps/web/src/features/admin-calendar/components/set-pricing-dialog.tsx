@@ -2,6 +2,7 @@ import { SINGLE_DATE_CURRENCIES, pluralWord } from '@villas/shared';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ChangeSummary } from './change-summary';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -25,10 +26,13 @@ export function SetPricingDialogContent({
   dates,
   defaultCurrency,
   onDone,
+  returnFocus,
 }: {
   propertyId: number;
   dates: string[];
   defaultCurrency: string;
+  /** Where focus goes on closing when the opener cannot take it (see DialogContent). */
+  returnFocus?: () => HTMLElement | null | undefined;
   onDone: (dates: string[], value: DayPrice) => void;
 }) {
   const [price, setPrice] = useState('');
@@ -69,10 +73,12 @@ export function SetPricingDialogContent({
   const n = dates.length;
   return (
     <DialogContent
+      returnFocus={returnFocus}
       title="Set Pricing"
       description={`The nightly price of the ${n} selected ${pluralWord(n, 'date')}.`}
     >
       <form onSubmit={submit} noValidate className="space-y-5">
+        <ChangeSummary dates={dates} />
         <Field label="Price per night" error={error}>
           <Input
             inputMode="numeric"

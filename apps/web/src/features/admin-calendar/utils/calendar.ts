@@ -119,6 +119,21 @@ export function consecutiveRuns(dates: Iterable<string>): Array<{ from: string; 
   return runs;
 }
 
+/**
+ * The selected nights as the ranges they make, in words ('Dec 10 – Dec 14, 2026; Jan 3, 2027'): what
+ * an apply dialog will change, off-screen months included.
+ */
+export function runsInWords(dates: Iterable<string>): string {
+  return consecutiveRuns(dates)
+    .map(({ from, to }) => {
+      const last = addDays(to, -1);
+      if (last === from) return format(fromIso(from), 'MMM d, yyyy');
+      const sameYear = from.slice(0, 4) === last.slice(0, 4);
+      return `${format(fromIso(from), sameYear ? 'MMM d' : 'MMM d, yyyy')} – ${format(fromIso(last), 'MMM d, yyyy')}`;
+    })
+    .join('; ');
+}
+
 export type QuickSelect = 'next7' | 'next14' | 'next30' | 'thisWeekend' | 'nextWeekend';
 
 export const QUICK_SELECTS: Array<{ id: QuickSelect; label: string }> = [
@@ -200,6 +215,18 @@ export function rangeTotal(r: RangeDraft): number | null {
   const price = priceOf(r.price);
   if (!Number.isFinite(price) || price <= 0) return null;
   return fromCents(toCents(price) * rangeNights(r));
+}
+
+/**
+ * The rows that name nights but no usable price (empty, 0 or less): refused with a message naming
+ * the range, never skipped in silence (the administrator would read '14 dates set' for 16 asked).
+ */
+export function unpricedRanges(rows: RangeDraft[]): Array<{ id: string; message: string }> {
+  return rows.flatMap((r, i) => {
+    const price = priceOf(r.price);
+    if (rangeNights(r) === 0 || (Number.isFinite(price) && price > 0)) return [];
+    return [{ id: r.id, message: `Date range ${i + 1}: enter a price per night above 0.` }];
+  });
 }
 
 /**
