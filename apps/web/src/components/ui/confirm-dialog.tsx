@@ -1,12 +1,13 @@
 import { AlertDialog } from 'radix-ui';
 import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button } from './button';
+import { canTakeFocus, nextControl, originOf, type Origin } from './return-focus';
 import { dialogFrameStyle, dialogMaxHeight } from './toaster';
 
 /**
  * A destructive confirmation (role alertdialog). Nothing is sent before Confirm. The opener gets
  * focus back on Cancel or failure; after a successful confirm the opener is about to disappear, so
- * `focusAfter` names where focus goes instead.
+ * `focusAfter` names where focus goes instead, or, without it, the next control where the opener was.
  */
 export function ConfirmDialog({
   trigger,
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const done = useRef(false);
+  const origin = useRef<Origin | null>(null);
 
   const confirm = async () => {
     setPending(true);
@@ -45,7 +47,11 @@ export function ConfirmDialog({
       open={open}
       onOpenChange={(next) => {
         if (pending) return;
-        if (next) done.current = false;
+        if (next) {
+          done.current = false;
+          const opener = document.activeElement;
+          origin.current = opener && opener !== document.body ? originOf(opener) : null;
+        }
         setOpen(next);
       }}
     >
@@ -61,8 +67,14 @@ export function ConfirmDialog({
             style={{ maxHeight: dialogMaxHeight }}
             className="pointer-events-auto row-start-2 w-full max-w-md overflow-y-auto rounded-[3px] bg-paper p-6 shadow-lift sm:p-8"
             onCloseAutoFocus={(e) => {
-              const target = done.current ? focusAfter?.() : null;
-              if (target) {
+              let target = done.current ? focusAfter?.() : null;
+              const opener = origin.current?.opener;
+              if (!canTakeFocus(target) && !canTakeFocus(opener) && origin.current)
+                target = nextControl(
+                  origin.current,
+                  e.currentTarget instanceof Element ? e.currentTarget : null,
+                );
+              if (canTakeFocus(target)) {
                 e.preventDefault();
                 target.focus();
               }

@@ -134,6 +134,46 @@ describe('DialogContent focus return', () => {
 });
 
 describe('toasts and open dialogs', () => {
+  it('goes on to the next control where the opener was when the action removed the opener', async () => {
+    // As on an inquiry card: 'Place hold' opens the dialog, and the hold placed replaces the button.
+    function Card() {
+      const [open, setOpen] = useState(false);
+      const [held, setHeld] = useState(false);
+      return (
+        <>
+          <a href="#top">Top of the page</a>
+          <article aria-label="Request of Camille Laurent">
+            <button type="button">Reply</button>
+            {held ? <p>Held until Friday</p> : <button onClick={() => setOpen(true)}>Place hold</button>}
+            <button type="button">Mark as contacted</button>
+          </article>
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogContent title="Place a hold">
+              <button
+                type="button"
+                onClick={() => {
+                  setHeld(true);
+                  setOpen(false);
+                }}
+              >
+                Hold these nights
+              </button>
+            </DialogContent>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup({ delay: null });
+    render(<Card />);
+    await user.click(screen.getByRole('button', { name: 'Place hold' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Hold these nights' }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Not the body, not the top of the page: the card's next control.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as contacted' })).toHaveFocus());
+  });
+
   it('shows toasts at the top centre, in a band every dialog stays below', async () => {
     const user = userEvent.setup({ delay: null });
     render(
