@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Admin Panel's four summary cards (total properties, available now, average price
+ * The Admin Panel's four summary cards (total properties, available now, the median price
  * per night in EUR, destinations), with real figures. Destinations are the subregions (what search
  * calls a destination), counted across the regions (countries): a fixed count would be a placeholder, not a figure
  * (docs/product/administration.md#access-and-overview).
@@ -14,6 +14,11 @@ export const adminOverviewSchema = z.object({
   availableNow: z.number().int(),
   /** Mean base price per night in EUR over the priced properties; null when none is priced. */
   averageNightlyPriceEur: z.number().nullable(),
+  /**
+   * Median of the same prices (half the priced properties cost less): the figure the card shows, since
+   * a few islands at many times the rest pull the mean far above what a typical villa costs.
+   */
+  medianNightlyPriceEur: z.number().nullable(),
   /** How many properties the average covers: a base price above 0 and a known rate to EUR. */
   pricedProperties: z.number().int(),
   /** Subregions. */

@@ -4,7 +4,7 @@ import { exchangeRates, properties } from '../../db/schema';
 import { rateToEurSql } from '../../db/prices';
 
 /**
- * The summary cards in ONE statement: scalar sub-queries for the counts, the average over the priced
+ * The summary cards in ONE statement: scalar sub-queries for the counts, the mean and median over the priced
  * properties (base price above 0, joined to their currency's rate to EUR like the catalogue does).
  * A property whose currency has no stored rate is left out of the average rather than guessed.
  */
@@ -21,6 +21,8 @@ export async function overviewFigures(db: Queryable, p: { today: string }) {
       averageNightlyPriceEur: sql<
         string | null
       >`round(avg(${properties.basePricePerNight} * ${rateToEurSql}), 2)`,
+      medianNightlyPriceEur: sql<string | null>`round((percentile_cont(0.5) within group (
+        order by ${properties.basePricePerNight} * ${rateToEurSql}))::numeric, 2)`,
       pricedProperties: sql<number>`count(${rateToEurSql})::int`,
       countries: sql<number>`(select count(*) from regions)::int`,
       destinations: sql<number>`(select count(*) from subregions)::int`,

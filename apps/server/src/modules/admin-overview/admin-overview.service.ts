@@ -15,6 +15,7 @@ export async function getOverview(db: Queryable, now = new Date()): Promise<Admi
     totalProperties: r.totalProperties,
     availableNow: r.availableNow,
     averageNightlyPriceEur: num(r.averageNightlyPriceEur),
+    medianNightlyPriceEur: num(r.medianNightlyPriceEur),
     pricedProperties: r.pricedProperties,
     destinations: r.destinations,
     countries: r.countries,

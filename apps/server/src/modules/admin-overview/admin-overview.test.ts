@@ -44,6 +44,7 @@ describe('GET /api/admin/overview', () => {
       totalProperties: 0,
       availableNow: 0,
       averageNightlyPriceEur: null,
+      medianNightlyPriceEur: null,
       pricedProperties: 0,
       destinations: 0,
       countries: 0,
@@ -78,8 +79,9 @@ describe('GET /api/admin/overview', () => {
       totalProperties: 6,
       // free, open, the price-on-request one and the CHF one.
       availableNow: 4,
-      // (1,000 + 1,800 + 3,000) / 3
+      // (1,000 + 1,800 + 3,000) / 3, and the middle one of the three.
       averageNightlyPriceEur: 1933.33,
+      medianNightlyPriceEur: 1800,
       pricedProperties: 3,
       destinations: 3,
       countries: 3,

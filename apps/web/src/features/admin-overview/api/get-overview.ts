@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The summary cards' figures (properties, available now, average price, destinations). */
+/** The summary cards' figures (properties, available now, median price, destinations). */
 export const adminOverviewQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.adminOverview(),

@@ -24,7 +24,11 @@ describe('AdminOverview', () => {
     await screen.findByText('Total properties');
     expect(cardValue('Total properties')).toEqual(['48', 'In the catalogue']);
     expect(cardValue('Available now')).toEqual(['31', 'Bookable today, July 21, 2026']);
-    expect(cardValue('Avg. price / night')).toEqual(['€2,467', 'EUR, over 45 priced properties']);
+    // The median, not the mean the few islands pull up.
+    expect(cardValue('Median price / night')).toEqual([
+      '€1,850',
+      'EUR: half of 45 priced properties cost less',
+    ]);
     expect(cardValue('Destinations')).toEqual(['12', 'Subregions across 5 countries']);
   });
 
@@ -33,6 +37,7 @@ describe('AdminOverview', () => {
       route('GET /api/admin/overview', {
         ...overviewFixture,
         averageNightlyPriceEur: null,
+        medianNightlyPriceEur: null,
         pricedProperties: 0,
         countries: 1,
       }),
@@ -40,7 +45,7 @@ describe('AdminOverview', () => {
     );
     renderWithProviders(<AdminOverview />);
     await screen.findByText('Total properties');
-    expect(cardValue('Avg. price / night')).toEqual(['—', 'No priced properties yet']);
+    expect(cardValue('Median price / night')).toEqual(['—', 'No priced properties yet']);
     expect(cardValue('Destinations')).toEqual(['12', 'Subregions across 1 country']);
     expect(await screen.findByText(/No link views in the last 90 days\. No inquiries/)).toBeInTheDocument();
   });

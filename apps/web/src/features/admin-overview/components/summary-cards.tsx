@@ -35,7 +35,7 @@ const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
 
 /**
  * The four summary cards with real figures: total properties, available now (flag on
- * and today not blocked), average price per night in EUR, and destinations (subregions) with their
+ * and today not blocked), the median price per night in EUR, and destinations (subregions) with their
  * countries, where the original showed a fixed 5.
  */
 export function SummaryCards() {
@@ -64,7 +64,8 @@ export function SummaryCards() {
       </div>
     );
 
-  const avg = data.averageNightlyPriceEur;
+  // The median, not the mean: a few islands at many times the rest would pull the mean up.
+  const median = data.medianNightlyPriceEur;
   return (
     <dl className={GRID}>
       <Card
@@ -81,12 +82,12 @@ export function SummaryCards() {
       />
       <Card
         icon={<Coins className="h-3.5 w-3.5" />}
-        label="Avg. price / night"
-        value={avg == null ? '—' : formatMoney(avg)}
+        label="Median price / night"
+        value={median == null ? '—' : formatMoney(median)}
         note={
-          avg == null
+          median == null
             ? 'No priced properties yet'
-            : `EUR, over ${plural(data.pricedProperties, 'priced property', 'priced properties')}`
+            : `EUR: half of ${plural(data.pricedProperties, 'priced property', 'priced properties')} cost less`
         }
       />
       <Card

@@ -6,6 +6,7 @@ export const overviewFixture: AdminOverview = {
   totalProperties: 48,
   availableNow: 31,
   averageNightlyPriceEur: 2466.67,
+  medianNightlyPriceEur: 1850,
   pricedProperties: 45,
   destinations: 12,
   countries: 5,
