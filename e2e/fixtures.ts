@@ -15,7 +15,7 @@ export { DEMO, E2E_ADMIN } from './env';
 
 /**
  * Signs in through the API from inside the browser context, so the session cookie lands in that
- * context and its pages are signed in. Only foundation.spec.ts drives the login form (STYLE.md).
+ * context and its pages are signed in. Only foundation.spec.ts drives the login form.
  */
 export async function loginAs(
   target: Page | BrowserContext,

@@ -1,5 +1,8 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { NavBar } from './nav-bar';
+
+/** Where a page's scroll position is kept: its path, whatever its query. */
+export const scrollKey = (location: Location) => location.pathname;
 
 export function AppLayout() {
   return (
@@ -14,7 +17,8 @@ export function AppLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <ScrollRestoration />
+      {/* By path: a change of the query alone (a list's search, a filter) keeps the page where it is. */}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, Link, useLocation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { ADMIN_TABS, paths } from '../../config/paths';
@@ -42,13 +42,14 @@ export function Component() {
               <nav
                 id={TABS_NAV_ID}
                 aria-label="Admin sections"
-                className="relative -mx-5 mt-10 overflow-x-auto px-5 sm:-mx-8 sm:px-8"
+                className="relative -mx-5 mt-10 scroll-mt-18 overflow-x-auto px-5 sm:-mx-8 sm:px-8"
               >
                 <ul className="flex min-w-max gap-7">
                   {ADMIN_TABS.map((tab) => (
                     <li key={tab}>
                       <NavLink
                         to={paths.adminTab(tab)}
+                        preventScrollReset
                         className={({ isActive }) =>
                           cn(
                             '-mb-px inline-block border-b-2 pb-3 text-sm font-medium tracking-wide whitespace-nowrap transition-colors',
@@ -67,6 +68,7 @@ export function Component() {
             </div>
           </div>
           <ActiveTabInView />
+          <DeepLinkInView />
           <div className="mx-auto max-w-7xl px-5 py-10 sm:px-8 sm:py-12">
             <Outlet />
           </div>
@@ -77,6 +79,37 @@ export function Component() {
 }
 
 const TABS_NAV_ID = 'admin-sections';
+
+/**
+ * A link to a tab (`/admin/users`) opens on that tab, not on the overview above it: the tab row is
+ * brought to the top of the screen (below the sticky navigation), and kept there while the tab's
+ * content arrives and the page grows, until the reader scrolls or presses a key.
+ */
+function DeepLinkInView() {
+  const { pathname } = useLocation();
+  const [opened] = useState(pathname);
+  useEffect(() => {
+    if (opened === paths.admin || window.location.hash) return;
+    const nav = document.getElementById(TABS_NAV_ID);
+    if (!nav) return;
+    const bring = () => nav.scrollIntoView?.({ block: 'start' });
+    bring();
+    const page = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(bring);
+    page?.observe(document.body);
+    const stop = () => {
+      page?.disconnect();
+      for (const type of STOP_ON) window.removeEventListener(type, stop);
+    };
+    const STOP_ON = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const type of STOP_ON) window.addEventListener(type, stop, { passive: true });
+    const timer = window.setTimeout(stop, 5000);
+    return () => {
+      window.clearTimeout(timer);
+      stop();
+    };
+  }, [opened]);
+  return null;
+}
 
 /**
  * On a phone the tab row scrolls sideways: the current tab (opened by URL, or chosen from the end
