@@ -51,7 +51,7 @@ export function AdminConnections() {
           error={isError}
           onRetry={refetch}
           loadingLabel="Loading API connections"
-          errorText="The API connections could not be loaded."
+          what="The API connections"
           isEmpty={data?.length === 0}
           empty={
             <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">

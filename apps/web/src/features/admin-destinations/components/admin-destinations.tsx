@@ -277,7 +277,7 @@ export function AdminDestinations() {
           error={isError}
           onRetry={refetch}
           loadingLabel="Loading destinations"
-          errorText="The destinations could not be loaded."
+          what="The destinations"
           isEmpty={data?.length === 0}
           empty={
             <Empty>

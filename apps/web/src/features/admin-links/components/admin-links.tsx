@@ -152,7 +152,7 @@ export function AdminLinks() {
           error={isError}
           onRetry={refetch}
           loadingLabel="Loading white-label links"
-          errorText="The white-label links could not be loaded."
+          what="The white-label links"
           isEmpty={data?.length === 0}
           empty={
             <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">

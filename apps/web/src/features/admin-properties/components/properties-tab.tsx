@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -126,53 +126,44 @@ export function PropertiesTab({
     });
   };
 
-  let body: ReactNode;
-  if (isPending) {
-    body = (
-      <div className="flex justify-center py-20">
-        <Spinner label="Loading properties" />
-      </div>
-    );
-  } else if (isError) {
-    body = (
-      <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-        <p>The properties could not be loaded.</p>
-        <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <Building2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        {q ? (
-          <>
-            <p className="mt-5 font-display text-3xl">No properties found</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Nothing matches “{q}”. Try a name, a place, a word from the description, or villa, chalet or
-              private island.
-            </p>
-            <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
-              Clear search
-            </Button>
-          </>
-        ) : (
-          <>
-            <p className="mt-5 font-display text-3xl">No properties yet</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Add the first villa, chalet or private island to the collection.
-            </p>
-            <Button className="mt-6" size="sm" onClick={() => openForm()}>
-              <Plus className="h-3.5 w-3.5" aria-hidden />
-              Add Property
-            </Button>
-          </>
-        )}
-      </div>
-    );
-  } else {
-    body = (
+  const body = (
+    <QueryState
+      pending={isPending}
+      error={isError}
+      onRetry={refetch}
+      loadingLabel="Loading properties"
+      loadingClassName="py-20"
+      what="The properties"
+      isEmpty={items.length === 0}
+      empty={
+        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+          <Building2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+          {q ? (
+            <>
+              <p className="mt-5 font-display text-3xl">No properties found</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                Nothing matches “{q}”. Try a name, a place, a word from the description, or villa, chalet or
+                private island.
+              </p>
+              <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
+                Clear search
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="mt-5 font-display text-3xl">No properties yet</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                Add the first villa, chalet or private island to the collection.
+              </p>
+              <Button className="mt-6" size="sm" onClick={() => openForm()}>
+                <Plus className="h-3.5 w-3.5" aria-hidden />
+                Add Property
+              </Button>
+            </>
+          )}
+        </div>
+      }
+    >
       <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
         <ul aria-label="Properties" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((p) => (
@@ -197,8 +188,8 @@ export function PropertiesTab({
           )}
         </div>
       </div>
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div>

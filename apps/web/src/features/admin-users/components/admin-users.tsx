@@ -4,7 +4,7 @@ import { Search, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
@@ -70,58 +70,51 @@ function UserList({
   } = useAdminUsers(status, q);
   const users = data?.pages.flat() ?? [];
 
-  if (isPending)
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading users" />
-      </div>
-    );
-  if (isError)
-    return (
-      <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-        <p>The users could not be loaded.</p>
-        <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  if (users.length === 0)
-    return (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <Users className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        {q ? (
-          <>
-            <p className="mt-5 font-display text-3xl">No users match “{q}”</p>
-            <p className="mt-3 max-w-md text-sm text-stone">
-              Try a first or last name, an email address, a company or a license number.
-            </p>
-            <Button className="mt-6" size="sm" variant="outline" onClick={onClearSearch}>
-              Clear search
+  return (
+    <QueryState
+      pending={isPending}
+      error={isError}
+      onRetry={refetch}
+      loadingLabel="Loading users"
+      what="The users"
+      isEmpty={users.length === 0}
+      empty={
+        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+          <Users className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+          {q ? (
+            <>
+              <p className="mt-5 font-display text-3xl">No users match “{q}”</p>
+              <p className="mt-3 max-w-md text-sm text-stone">
+                Try a first or last name, an email address, a company or a license number.
+              </p>
+              <Button className="mt-6" size="sm" variant="outline" onClick={onClearSearch}>
+                Clear search
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="mt-5 font-display text-3xl">{EMPTY[status].title}</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[status].text}</p>
+            </>
+          )}
+        </div>
+      }
+    >
+      <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
+        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          {users.map((u) => (
+            <UserCard key={u.id} user={u} isSelf={u.id === selfId} focusAfter={panel} />
+          ))}
+        </ul>
+        {hasNextPage && (
+          <div className="mt-8 flex justify-center">
+            <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Show more users'}
             </Button>
-          </>
-        ) : (
-          <>
-            <p className="mt-5 font-display text-3xl">{EMPTY[status].title}</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[status].text}</p>
-          </>
+          </div>
         )}
       </div>
-    );
-  return (
-    <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
-      <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-        {users.map((u) => (
-          <UserCard key={u.id} user={u} isSelf={u.id === selfId} focusAfter={panel} />
-        ))}
-      </ul>
-      {hasNextPage && (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? 'Loading...' : 'Show more users'}
-          </Button>
-        </div>
-      )}
-    </div>
+    </QueryState>
   );
 }
 
