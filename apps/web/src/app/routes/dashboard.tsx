@@ -4,6 +4,7 @@ import { CheckCircle2, ExternalLink, RotateCcw, X } from 'lucide-react';
 import { useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { couldNotLoad, RetryButton } from '../../components/ui/query-state';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { OffMarketCard } from '../../features/off-market/components/off-market-card';
@@ -167,7 +168,10 @@ function Dashboard({ agentId }: { agentId: number }) {
             <section ref={resultsRef} tabIndex={-1} aria-label="Results" className="mt-10 outline-none">
               {rates.isError && (
                 <p className="mb-5 border-l-2 border-gold pl-3 text-sm text-stone">
-                  The exchange rates could not be loaded, so each price is shown in its villa's own currency.
+                  {couldNotLoad(
+                    'The exchange rates',
+                    ", so each price is shown in its villa's own currency.",
+                  )}
                 </p>
               )}
               {(results.isPending && state.status === 'none') || rates.isPending ? (
@@ -175,9 +179,7 @@ function Dashboard({ agentId }: { agentId: number }) {
               ) : failed && state.status === 'none' ? (
                 <EmptyState title="We could not load the properties">
                   <p>Please check your connection and try again.</p>
-                  <Button variant="outline" onClick={() => void results.refetch()}>
-                    Try again
-                  </Button>
+                  <RetryButton size="md" onRetry={results.refetch} />
                 </EmptyState>
               ) : (
                 <Results

@@ -4,8 +4,11 @@ import { cn } from '../../lib/utils';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
-/** '<what> could not be loaded.': the one wording of a read that failed ('The users'). */
-export const couldNotLoad = (what: string) => `${what} could not be loaded.`;
+/**
+ * '<what> could not be loaded.': the one wording of a read that failed ('The users'); `end` carries
+ * on the sentence where a screen says more (', so each price is shown …').
+ */
+export const couldNotLoad = (what: string, end = '.') => `${what} could not be loaded${end}`;
 
 /** The 'Try again' button of a read that failed; while it runs again it is disabled. */
 export function RetryButton({
@@ -13,6 +16,7 @@ export function RetryButton({
   retrying = false,
   retryingLabel,
   variant = 'outline',
+  size = 'sm',
   className,
 }: {
   onRetry: () => unknown;
@@ -20,10 +24,11 @@ export function RetryButton({
   /** What the button says while the read runs again ('Retrying...'); by default it keeps its label. */
   retryingLabel?: string;
   variant?: 'outline' | 'ghost';
+  size?: 'sm' | 'md';
   className?: string;
 }) {
   return (
-    <Button className={className} size="sm" variant={variant} onClick={() => onRetry()} disabled={retrying}>
+    <Button className={className} size={size} variant={variant} onClick={() => onRetry()} disabled={retrying}>
       {retrying && retryingLabel ? retryingLabel : 'Try again'}
     </Button>
   );
@@ -80,6 +85,7 @@ export function QueryState({
   errorLayout = 'block',
   errorClassName,
   errorRole,
+  errorActions,
   isEmpty = false,
   empty,
   loadingClassName = 'py-16',
@@ -108,6 +114,8 @@ export function QueryState({
   /** Replaces the layout's classes of the failure's box. */
   errorClassName?: string;
   errorRole?: 'alert';
+  /** Buttons beside 'Try again' ('Cancel'). */
+  errorActions?: ReactNode;
   isEmpty?: boolean;
   empty?: ReactNode;
   loadingClassName?: string;
@@ -125,16 +133,26 @@ export function QueryState({
     const base = errorText ?? couldNotLoad(what ?? 'This list');
     const text = errorCause === undefined ? base : errorMessage(errorCause, base);
     const sentence = errorNote ? `${text} ${errorNote}` : text;
-    const retry = onRetry && (
+    const block = errorLayout === 'block';
+    const button = onRetry && (
       <RetryButton
-        className={errorLayout === 'block' ? 'mt-5' : undefined}
+        className={block && !errorActions ? 'mt-5' : undefined}
         onRetry={onRetry}
         retrying={retrying}
         retryingLabel={retryingLabel}
       />
     );
+    const retry =
+      block && errorActions ? (
+        <div className="mt-5 flex justify-center gap-3">
+          {errorActions}
+          {button}
+        </div>
+      ) : (
+        button
+      );
     const className = errorClassName ?? ERROR_LAYOUT[errorLayout];
-    return errorLayout === 'block' ? (
+    return block ? (
       <div role={errorRole} className={className}>
         <p>{sentence}</p>
         {retry}

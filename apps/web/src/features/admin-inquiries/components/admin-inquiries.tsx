@@ -7,9 +7,9 @@ import {
 } from '@villas/shared';
 import { CheckCircle2, Inbox, Mail, Phone } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminInquiries } from '../api/get-inquiries';
@@ -182,17 +182,14 @@ export function AdminInquiries() {
       </div>
 
       <div className="mt-8">
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading inquiries" />
-          </div>
-        ) : isError ? (
-          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-            <p>The inquiries could not be loaded.</p>
-            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-              Try again
-            </Button>
-          </div>
+        {isPending || isError ? (
+          <QueryState
+            pending={isPending}
+            error={isError}
+            onRetry={refetch}
+            loadingLabel="Loading inquiries"
+            what="The inquiries"
+          />
         ) : data.length === 0 ? (
           <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
             <Inbox className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />

@@ -4,11 +4,11 @@ import { CalendarPlus, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddIcalFeed } from '../api/add-ical-feed';
@@ -81,17 +81,17 @@ function ImportFeeds({ propertyId }: { propertyId: number }) {
         </p>
       </div>
 
-      {feeds.isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading calendar feeds" />
-        </div>
-      ) : feeds.isError ? (
-        <div className="py-6 text-center text-sm text-stone">
-          <p>{errorMessage(feeds.error, 'The calendar feeds could not be loaded.')}</p>
-          <Button className="mt-4" size="sm" variant="outline" onClick={() => feeds.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {feeds.isPending || feeds.isError ? (
+        <QueryState
+          pending={feeds.isPending}
+          error={feeds.isError}
+          onRetry={feeds.refetch}
+          loadingLabel="Loading calendar feeds"
+          loadingClassName="py-6"
+          what="The calendar feeds"
+          errorCause={feeds.error}
+          errorClassName="py-6 text-center text-sm text-stone"
+        />
       ) : feeds.data.length === 0 ? (
         <p className="text-sm text-stone">No calendars imported yet.</p>
       ) : (
@@ -328,17 +328,17 @@ function ExportAddress({ propertyId }: { propertyId: number }) {
           blocked nights. Imported nights are not re-exported.
         </p>
       </div>
-      {exp.isPending ? (
-        <div className="flex justify-center py-4">
-          <Spinner label="Loading the export address" />
-        </div>
-      ) : exp.isError ? (
-        <div className="py-4 text-center text-sm text-stone">
-          <p>{errorMessage(exp.error, 'The export address could not be loaded.')}</p>
-          <Button className="mt-4" size="sm" variant="outline" onClick={() => exp.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {exp.isPending || exp.isError ? (
+        <QueryState
+          pending={exp.isPending}
+          error={exp.isError}
+          onRetry={exp.refetch}
+          loadingLabel="Loading the export address"
+          loadingClassName="py-4"
+          what="The export address"
+          errorCause={exp.error}
+          errorClassName="py-4 text-center text-sm text-stone"
+        />
       ) : (
         <>
           <div className="flex flex-col gap-2 sm:flex-row">

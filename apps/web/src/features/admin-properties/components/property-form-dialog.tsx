@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Field, Label } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { notify } from '../../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -211,33 +211,25 @@ function EditPropertyForm({
     () => (property.data && prices.data ? valuesOfProperty(property.data, prices.data) : null),
     [property.data, prices.data],
   );
-  if (property.isError || prices.isError) {
+  if (property.isError || prices.isError || !initial) {
     return (
-      <div className="py-12 text-center text-sm text-stone">
-        <p>{errorMessage(property.error ?? prices.error, 'The property could not be loaded.')}</p>
-        <div className="mt-5 flex justify-center gap-3">
+      <QueryState
+        pending={!property.isError && !prices.isError}
+        error
+        onRetry={() => {
+          if (property.isError) property.refetch();
+          if (prices.isError) prices.refetch();
+        }}
+        loadingLabel="Loading property"
+        what="The property"
+        errorCause={property.error ?? prices.error}
+        errorClassName="py-12 text-center text-sm text-stone"
+        errorActions={
           <Button variant="ghost" size="sm" onClick={onCancel}>
             Cancel
           </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              if (property.isError) property.refetch();
-              if (prices.isError) prices.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
-  }
-  if (!initial) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading property" />
-      </div>
+        }
+      />
     );
   }
   return (
@@ -438,12 +430,13 @@ function PropertyForm({
 
         <TabsContent value="location" className="space-y-5 pt-6">
           {locations.isError ? (
-            <div className="py-8 text-center text-sm text-stone">
-              <p>The destinations could not be loaded.</p>
-              <Button className="mt-4" size="sm" variant="outline" onClick={() => locations.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <QueryState
+              pending={false}
+              error
+              onRetry={locations.refetch}
+              what="The destinations"
+              errorClassName="py-8 text-center text-sm text-stone"
+            />
           ) : (
             <>
               <div className="grid gap-5 sm:grid-cols-2">

@@ -99,7 +99,7 @@ export function SyncReportPanel({
     heading.current?.focus();
   }, [id]);
 
-  // Before the list's row arrives the panel shows its spinner; a failure offers 'Try again'.
+  // Before the list's row arrives the panel shows its spinner; a failure offers to read it again.
   const failure = (
     <QueryState
       pending={!report && query.isPending}
