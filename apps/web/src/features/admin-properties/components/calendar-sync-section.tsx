@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { icalFeedInputSchema, type IcalFeed, type IcalFeedInput, plural } from '@villas/shared';
-import { CalendarPlus, Copy, RefreshCw, Trash2 } from 'lucide-react';
+import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { useIcalFeeds } from '../api/get-ical-feeds';
 import { useRemoveIcalFeed } from '../api/remove-ical-feed';
 import { useRotateIcalExport } from '../api/rotate-ical-export';
 import { useRunIcalFeed } from '../api/run-ical-feed';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type FeedOutput = z.output<typeof icalFeedInputSchema>;
@@ -145,17 +146,6 @@ function FeedRow({
       onError: (err) => notify.error('Error', errorMessage(err, 'The calendar could not be synced')),
     });
 
-  const confirmRemove = async () => {
-    try {
-      await remove.mutateAsync(feed.id);
-      notify.success('Feed removed', `${name} no longer blocks nights on this property.`);
-      return true;
-    } catch (err) {
-      notify.error('Error', errorMessage(err, 'The calendar feed could not be removed'));
-      return false;
-    }
-  };
-
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="min-w-0 flex-1 space-y-1.5">
@@ -182,13 +172,10 @@ function FeedRow({
           <RefreshCw className={run.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} aria-hidden />
           {run.isPending ? 'Syncing...' : 'Sync now'}
         </Button>
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="ghost" aria-label={`Remove ${name}`}>
-              <Trash2 className="h-3.5 w-3.5" aria-hidden />
-              Remove
-            </Button>
-          }
+        <ConfirmDelete
+          label="Remove"
+          className=""
+          ariaLabel={`Remove ${name}`}
           title="Remove this calendar?"
           description={
             <>
@@ -199,7 +186,9 @@ function FeedRow({
           }
           confirmLabel="Remove"
           pendingLabel="Removing..."
-          onConfirm={confirmRemove}
+          remove={() => remove.mutateAsync(feed.id)}
+          done={['Feed removed', `${name} no longer blocks nights on this property.`]}
+          failed="The calendar feed could not be removed"
           focusAfter={focusAfterRemove}
         />
       </div>

@@ -6,9 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { QueryState } from '../../../components/ui/query-state';
-import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useAdminProperties } from '../api/get-admin-properties';
 import { useDeleteProperty } from '../api/delete-property';
@@ -97,18 +95,6 @@ export function PropertiesTab({
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages.at(-1)?.total ?? 0;
 
-  const remove = (p: AdminPropertyItem) =>
-    del
-      .mutateAsync(p.id)
-      .then(() => {
-        notify.success('Property Deleted', `${p.name} has been removed.`);
-        return true;
-      })
-      .catch((err: unknown) => {
-        notify.error('Error', errorMessage(err, 'Failed to delete property'));
-        return false;
-      });
-
   const openForm = (propertyId?: number) => {
     remember();
     setForm({ open: true, propertyId });
@@ -172,7 +158,7 @@ export function PropertiesTab({
               property={p}
               onCalendar={renderCalendar ? () => openCalendar(p) : undefined}
               onEdit={() => openForm(p.id)}
-              onDelete={() => remove(p)}
+              onDelete={() => del.mutateAsync(p.id)}
               focusAfterDelete={() => document.getElementById(searchId)}
             />
           ))}
