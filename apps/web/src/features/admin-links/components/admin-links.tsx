@@ -1,8 +1,8 @@
 import { formatLongDate, searchSummary, type AdminWhiteLabelLink, plural } from '@villas/shared';
-import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, Search, User } from 'lucide-react';
+import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, User } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { ListSearch } from '../../../components/ui/list-search';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
@@ -127,20 +127,14 @@ export function AdminLinks() {
               : '\u00a0'}
           </p>
         </div>
-        <div className="relative w-full md:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search links by title, agent name or email
-          </label>
-          <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search title, agent or email"
-            className="pl-10"
-          />
-        </div>
+        <ListSearch
+          id={searchId}
+          label="Search links by title, agent name or email"
+          placeholder="Search title, agent or email"
+          value={text}
+          onChange={setText}
+          className="md:max-w-sm"
+        />
       </div>
 
       <div

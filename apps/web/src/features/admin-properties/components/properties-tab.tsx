@@ -1,10 +1,10 @@
 import { plural } from '@villas/shared';
 import type { AdminPropertyItem, Currency } from '@villas/shared';
-import { Building2, Link2, Plus, Search } from 'lucide-react';
+import { Building2, Link2, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { ListSearch } from '../../../components/ui/list-search';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
@@ -201,27 +201,20 @@ export function PropertiesTab({
       </div>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full md:max-w-md">
-          <label htmlFor={searchId} className="sr-only">
-            Search properties by name, location, description or type
-          </label>
-          <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search name, location, description or type"
-            className="pl-10"
-          />
-        </div>
-        {data && (
-          <p className="text-sm text-stone" aria-live="polite">
-            {q
-              ? `${plural(total, 'property matches', 'properties match')} “${q}”`
-              : plural(total, 'property', 'properties')}
-          </p>
-        )}
+        <ListSearch
+          id={searchId}
+          label="Search properties by name, location, description or type"
+          placeholder="Search name, location, description or type"
+          value={text}
+          onChange={setText}
+          count={
+            data
+              ? q
+                ? `${plural(total, 'property matches', 'properties match')} “${q}”`
+                : plural(total, 'property', 'properties')
+              : undefined
+          }
+        />
       </div>
 
       <div className="mt-8">{body}</div>

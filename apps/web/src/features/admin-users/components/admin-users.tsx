@@ -1,9 +1,9 @@
 import { plural } from '@villas/shared';
 import type { UserStatus } from '@villas/shared';
-import { Search, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { ListSearch } from '../../../components/ui/list-search';
 import { QueryState } from '../../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/auth';
@@ -152,23 +152,18 @@ export function AdminUsers() {
         </div>
       </div>
 
-      <div className="relative mt-8 w-full md:max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          Search users by name, email, company or license
-        </label>
-        <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
-        <Input
-          id={searchId}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search name, email, company or license"
-          className="pl-10"
-        />
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {q && matching.data ? `${plural(matching.data.total, 'user matches', 'users match')} “${q}”` : ''}
-      </p>
+      <ListSearch
+        id={searchId}
+        label="Search users by name, email, company or license"
+        placeholder="Search name, email, company or license"
+        value={text}
+        onChange={setText}
+        className="mt-8 md:max-w-md"
+        count={
+          q && matching.data ? `${plural(matching.data.total, 'user matches', 'users match')} “${q}”` : ''
+        }
+        countClassName="sr-only"
+      />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as UserStatus)} className="mt-8">
         <TabsList>
