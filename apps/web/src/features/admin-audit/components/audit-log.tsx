@@ -1,10 +1,10 @@
 import type { AuditEntry } from '@villas/shared';
 import { ScrollText } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
 import { QueryState, StaleNotice } from '../../../components/ui/query-state';
 import { useAuditLog } from '../api/get-audit-log';
 import { actionLabel, formatValue, formatWhen, targetLabel } from '../utils/audit-format';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 function EntryRow({ entry: e }: { entry: AuditEntry }) {
   const headingId = useId();
@@ -101,14 +101,7 @@ export function AuditLog() {
       </ul>
       {query.hasNextPage && (
         <div className="mt-6 flex justify-center">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
+          <ShowMoreButton onClick={query.fetchNextPage} loading={query.isFetchingNextPage} />
         </div>
       )}
     </QueryState>

@@ -10,15 +10,7 @@ import { useAdminDestinations } from '../api/get-destinations';
 import { AddRegionDialog } from './add-region-dialog';
 import { AddSubregionDialog } from './add-subregion-dialog';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete';
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
-      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value}</dd>
-    </div>
-  );
-}
+import { Count } from '../../../components/ui/count';
 
 /** Said before the server refuses: a destination with properties cannot go until they have moved. */
 function StillListed({ count }: { count: number }) {

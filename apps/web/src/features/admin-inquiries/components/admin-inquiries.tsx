@@ -14,6 +14,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminInquiries } from '../api/get-inquiries';
 import { useUpdateInquiryStatus } from '../api/update-inquiry-status';
+import { Count } from '../../../components/ui/count';
 
 const STATUS: Record<InquiryStatus, { label: string; tone: 'yellow' | 'blue' | 'gray' }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -140,15 +141,6 @@ function InquiryCard({ inquiry: i }: { inquiry: Inquiry }) {
         )}
       </article>
     </li>
-  );
-}
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
-      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value}</dd>
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatLongDate, searchSummary, type AdminWhiteLabelLink, plural } from '@villas/shared';
 import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, User } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
 import { QueryState } from '../../../components/ui/query-state';
@@ -10,18 +10,9 @@ import { useAdminLinks } from '../api/get-admin-links';
 import { agentOf, linkStatus } from '../utils/link-status';
 import { LinkDetailsDialog } from './link-details-dialog';
 import { StatusBadge } from './status-badge';
+import { useSettled } from '../../../lib/use-settled';
 
 const SEARCH_DELAY_MS = 250;
-
-/** The text once typing has paused, so each keystroke is not a request. */
-function useSettled(value: string, ms = SEARCH_DELAY_MS) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -110,7 +101,7 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
  */
 export function AdminLinks() {
   const [text, setText] = useState('');
-  const q = useSettled(text.trim());
+  const q = useSettled(text.trim(), SEARCH_DELAY_MS);
   const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = useAdminLinks(q);
   const searchId = useId();
 

@@ -12,6 +12,7 @@ import { useAdminProperties } from '../api/get-admin-properties';
 import { useDeleteProperty } from '../api/delete-property';
 import { AdminPropertyCard } from './admin-property-card';
 import { PropertyFormDialog } from './property-form-dialog';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 /** Typing settles this long before the search is sent and written to the URL. */
 export const SEARCH_DELAY_MS = 300;
@@ -168,9 +169,7 @@ export function PropertiesTab({
             Showing {items.length} of {total}
           </p>
           {hasNextPage && (
-            <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
+            <ShowMoreButton onClick={fetchNextPage} loading={isFetchingNextPage} label="Load more" />
           )}
         </div>
       </div>

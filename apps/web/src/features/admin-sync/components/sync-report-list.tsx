@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { QueryState, StaleNotice } from '../../../components/ui/query-state';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 import { cn } from '../../../lib/utils';
 import type { SyncFilter } from '../api/keys';
 import { formatCount, jobSubject, jobTypeLabel, triggerLabel } from '../utils/sync-format';
@@ -173,9 +174,7 @@ export function SyncReportList({
         </ul>
         {hasMore && (
           <div className="mt-6 flex justify-center">
-            <Button variant="outline" size="sm" onClick={onShowMore} disabled={isLoadingMore}>
-              {isLoadingMore ? 'Loading...' : 'Show more'}
-            </Button>
+            <ShowMoreButton onClick={onShowMore} loading={isLoadingMore} />
           </div>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { plural } from '@villas/shared';
 import type { UserStatus } from '@villas/shared';
 import { Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
 import { QueryState } from '../../../components/ui/query-state';
@@ -11,27 +11,11 @@ import { cn } from '../../../lib/utils';
 import { useAdminUsers } from '../api/get-users';
 import { useAdminUsersSummary } from '../api/get-users-summary';
 import { UserCard } from './user-card';
+import { useSettled } from '../../../lib/use-settled';
+import { Count } from '../../../components/ui/count';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 const SEARCH_DELAY_MS = 250;
-
-/** The text once typing has paused, so each keystroke is not a request. */
-function useSettled(value: string, ms = SEARCH_DELAY_MS) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
-
-function Count({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
-      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value ?? '–'}</dd>
-    </div>
-  );
-}
 
 const EMPTY: Record<UserStatus, { title: string; text: string }> = {
   active: {
@@ -108,9 +92,7 @@ function UserList({
         </ul>
         {hasNextPage && (
           <div className="mt-8 flex justify-center">
-            <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading...' : 'Show more users'}
-            </Button>
+            <ShowMoreButton onClick={fetchNextPage} loading={isFetchingNextPage} label="Show more users" />
           </div>
         )}
       </div>
@@ -126,7 +108,7 @@ function UserList({
 export function AdminUsers() {
   const [text, setText] = useState('');
   const [tab, setTab] = useState<UserStatus>('active');
-  const q = useSettled(text.trim());
+  const q = useSettled(text.trim(), SEARCH_DELAY_MS);
   const overall = useAdminUsersSummary();
   const matching = useAdminUsersSummary(q);
   const { data: me } = useUser();

@@ -13,6 +13,7 @@ import { useAdminHolds } from '../api/get-admin-holds';
 import { useHolds } from '../api/get-holds';
 import { useReleaseHolds } from '../api/release-holds';
 import { HoldCountdown, useNow } from './hold-countdown';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 const STATUS: Record<HoldStatus, { label: string; tone: 'gold' | 'green' | 'gray' }> = {
   active: { label: 'Held', tone: 'gold' },
@@ -316,14 +317,7 @@ export function AdminHolds() {
           <p className="text-xs text-stone">
             Showing {items.length} of {total}
           </p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
+          <ShowMoreButton onClick={query.fetchNextPage} loading={query.isFetchingNextPage} />
         </div>
       )}
     </QueryState>
