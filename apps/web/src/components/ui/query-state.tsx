@@ -70,10 +70,14 @@ const ERROR_LAYOUT = {
  * Each screen passes its own noun (or its own sentence); the rows (`children`) render only once
  * there are some.
  */
+/** What QueryState reads of a query (TanStack Query's result). */
+type QueryLike = { isPending: boolean; isError: boolean; refetch: () => unknown };
+
 export function QueryState({
-  pending,
-  error,
-  onRetry,
+  query,
+  pending = query?.isPending ?? false,
+  error = query?.isError ?? false,
+  onRetry = query?.refetch,
   retrying,
   retryingLabel,
   loadingLabel,
@@ -91,8 +95,10 @@ export function QueryState({
   loadingClassName = 'py-16',
   children,
 }: {
-  pending: boolean;
-  error: boolean;
+  /** The query whose states these are: `pending`, `error` and `onRetry` default to its own. */
+  query?: QueryLike;
+  pending?: boolean;
+  error?: boolean;
   /** Without it the failure shows its text alone. */
   onRetry?: () => unknown;
   /** The read runs again: 'Try again' is disabled meanwhile. */

@@ -14,7 +14,8 @@ import { InvenioTestPanel } from './invenio-test-panel';
  * saved, enabled Invenio connection's stored credentials.
  */
 export function AdminConnections() {
-  const { data, isPending, isError, refetch } = useApiConnections();
+  const list = useApiConnections();
+  const { data } = list;
   const heading = useRef<HTMLHeadingElement>(null);
   const invenio = (data ?? []).filter((c) => c.provider === 'invenio' && c.enabled);
 
@@ -47,9 +48,7 @@ export function AdminConnections() {
 
       <div className="mt-8">
         <QueryState
-          pending={isPending}
-          error={isError}
-          onRetry={refetch}
+          query={list}
           loadingLabel="Loading API connections"
           what="The API connections"
           isEmpty={data?.length === 0}

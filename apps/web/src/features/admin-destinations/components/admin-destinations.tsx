@@ -180,7 +180,8 @@ function Empty({ children }: { children: ReactNode }) {
  * (409) and its message is shown.
  */
 export function AdminDestinations() {
-  const { data, isPending, isError, refetch } = useAdminDestinations();
+  const list = useAdminDestinations();
+  const { data } = list;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const regions = data?.map((l) => l.region) ?? [];
   const subregionTotal = data?.reduce((n, l) => n + l.subregions.length, 0) ?? 0;
@@ -237,9 +238,7 @@ export function AdminDestinations() {
 
       <div className="mt-8">
         <QueryState
-          pending={isPending}
-          error={isError}
-          onRetry={refetch}
+          query={list}
           loadingLabel="Loading destinations"
           what="The destinations"
           isEmpty={data?.length === 0}

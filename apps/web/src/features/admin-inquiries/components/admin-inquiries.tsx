@@ -150,7 +150,8 @@ function InquiryCard({ inquiry: i }: { inquiry: Inquiry }) {
  * destination, message and special requests; pending ones can be marked as closed.
  */
 export function AdminInquiries() {
-  const { data, isPending, isError, refetch } = useAdminInquiries();
+  const list = useAdminInquiries();
+  const { data, isPending, isError } = list;
   const count = (s: InquiryStatus) => data?.filter((i) => i.status === s).length ?? 0;
 
   return (
@@ -175,13 +176,7 @@ export function AdminInquiries() {
 
       <div className="mt-8">
         {isPending || isError ? (
-          <QueryState
-            pending={isPending}
-            error={isError}
-            onRetry={refetch}
-            loadingLabel="Loading inquiries"
-            what="The inquiries"
-          />
+          <QueryState query={list} loadingLabel="Loading inquiries" what="The inquiries" />
         ) : data.length === 0 ? (
           <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
             <Inbox className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />

@@ -102,7 +102,8 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
 export function AdminLinks() {
   const [text, setText] = useState('');
   const q = useSettled(text.trim(), SEARCH_DELAY_MS);
-  const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = useAdminLinks(q);
+  const list = useAdminLinks(q);
+  const { data, isPlaceholderData, isFetching } = list;
   const searchId = useId();
 
   return (
@@ -133,9 +134,7 @@ export function AdminLinks() {
         aria-busy={isFetching}
       >
         <QueryState
-          pending={isPending}
-          error={isError}
-          onRetry={refetch}
+          query={list}
           loadingLabel="Loading white-label links"
           what="The white-label links"
           isEmpty={data?.length === 0}

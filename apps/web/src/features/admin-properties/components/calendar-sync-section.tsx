@@ -84,9 +84,7 @@ function ImportFeeds({ propertyId }: { propertyId: number }) {
 
       {feeds.isPending || feeds.isError ? (
         <QueryState
-          pending={feeds.isPending}
-          error={feeds.isError}
-          onRetry={feeds.refetch}
+          query={feeds}
           loadingLabel="Loading calendar feeds"
           loadingClassName="py-6"
           what="The calendar feeds"
@@ -319,9 +317,7 @@ function ExportAddress({ propertyId }: { propertyId: number }) {
       </div>
       {exp.isPending || exp.isError ? (
         <QueryState
-          pending={exp.isPending}
-          error={exp.isError}
-          onRetry={exp.refetch}
+          query={exp}
           loadingLabel="Loading the export address"
           loadingClassName="py-4"
           what="The export address"

@@ -82,17 +82,8 @@ export function PropertiesTab({
     return () => clearTimeout(t);
   }, [text, q, setParams]);
 
-  const {
-    data,
-    isPending,
-    isError,
-    refetch,
-    isFetching,
-    isPlaceholderData,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useAdminProperties(q);
+  const list = useAdminProperties(q);
+  const { data, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages.at(-1)?.total ?? 0;
 
@@ -115,9 +106,7 @@ export function PropertiesTab({
 
   const body = (
     <QueryState
-      pending={isPending}
-      error={isError}
-      onRetry={refetch}
+      query={list}
       loadingLabel="Loading properties"
       loadingClassName="py-20"
       what="The properties"

@@ -41,24 +41,13 @@ function UserList({
   onClearSearch: () => void;
   panel: () => HTMLElement | null;
 }) {
-  const {
-    data,
-    isPending,
-    isError,
-    refetch,
-    isFetching,
-    isPlaceholderData,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useAdminUsers(status, q);
+  const list = useAdminUsers(status, q);
+  const { data, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
   const users = data?.pages.flat() ?? [];
 
   return (
     <QueryState
-      pending={isPending}
-      error={isError}
-      onRetry={refetch}
+      query={list}
       loadingLabel="Loading users"
       what="The users"
       isEmpty={users.length === 0}

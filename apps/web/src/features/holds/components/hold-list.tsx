@@ -185,18 +185,11 @@ function HoldsState({
   admin: boolean;
   empty: { title: string; text: string };
 }) {
-  const { data = [], isPending, isError, refetch } = query;
+  const { data = [] } = query;
   const order = (h: Hold) => (h.status === 'active' ? 0 : 1);
   const sorted = [...data].sort((a, b) => order(a) - order(b));
   return (
-    <QueryState
-      {...HOLDS_STATES}
-      pending={isPending}
-      error={isError}
-      onRetry={refetch}
-      isEmpty={data.length === 0}
-      empty={<HoldsEmpty {...empty} />}
-    >
+    <QueryState {...HOLDS_STATES} query={query} isEmpty={data.length === 0} empty={<HoldsEmpty {...empty} />}>
       <ul className="space-y-4">
         {sorted.map((h) => (
           <HoldCard key={h.id} hold={h} admin={admin} />
