@@ -5,6 +5,7 @@ import { QueryState, StaleNotice } from '../../../components/ui/query-state';
 import { useAuditLog } from '../api/get-audit-log';
 import { actionLabel, formatValue, formatWhen, targetLabel } from '../utils/audit-format';
 import { ShowMoreButton } from '../../../components/ui/show-more';
+import { ListEmpty } from '../../../components/ui/list-empty';
 
 function EntryRow({ entry: e }: { entry: AuditEntry }) {
   const headingId = useId();
@@ -79,14 +80,10 @@ export function AuditLog() {
       errorRole="alert"
       isEmpty={entries.length === 0}
       empty={
-        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-          <ScrollText className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-          <p className="mt-5 font-display text-3xl">No changes recorded yet</p>
-          <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-            Approvals, role changes, deletions, price and availability changes and connection changes by
-            administrators appear here.
-          </p>
-        </div>
+        <ListEmpty icon={ScrollText} title="No changes recorded yet">
+          Approvals, role changes, deletions, price and availability changes and connection changes by
+          administrators appear here.
+        </ListEmpty>
       }
     >
       {query.isError && (

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAdminInquiries } from '../api/get-inquiries';
 import { useUpdateInquiryStatus } from '../api/update-inquiry-status';
 import { Count } from '../../../components/ui/count';
+import { ListEmpty } from '../../../components/ui/list-empty';
 
 const STATUS: Record<InquiryStatus, { label: string; tone: 'yellow' | 'blue' | 'gray' }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -178,14 +179,9 @@ export function AdminInquiries() {
         {isPending || isError ? (
           <QueryState query={list} loadingLabel="Loading inquiries" what="The inquiries" />
         ) : data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-            <Inbox className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-            <p className="mt-5 font-display text-3xl">No inquiries yet</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Off-market requests, contact-form messages and property enquiries will appear here as they
-              arrive.
-            </p>
-          </div>
+          <ListEmpty icon={Inbox} title="No inquiries yet">
+            Off-market requests, contact-form messages and property enquiries will appear here as they arrive.
+          </ListEmpty>
         ) : (
           <ul className="space-y-5">
             {data.map((i) => (
