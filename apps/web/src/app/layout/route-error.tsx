@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { couldNotLoad } from '../../components/ui/query-state';
 import { ApiError } from '../../lib/api-client';
 import { PageTitle } from './page-title';
 
@@ -17,7 +18,7 @@ export function routeErrorMessage(error: unknown): string {
       ? 'We could not find this page.'
       : 'Something went wrong on our side while showing this page.';
   if (error instanceof ApiError) return error.message;
-  if (isChunkLoadError(error)) return 'This page could not be loaded; the connection may have dropped.';
+  if (isChunkLoadError(error)) return couldNotLoad('This page', '; the connection may have dropped.');
   return 'Something went wrong while showing this page.';
 }
 

@@ -1,11 +1,6 @@
-import { plural } from '@villas/shared';
-import type { PropertySort, WhiteLabelLink } from '@villas/shared';
-import { CheckCircle2, ExternalLink, RotateCcw, X } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { paths } from '../../config/paths';
+import type { WhiteLabelLink } from '@villas/shared';
+import { useMemo, useRef, useState } from 'react';
+import { couldNotLoad, RetryButton } from '../../components/ui/query-state';
 import { OffMarketCard } from '../../features/off-market/components/off-market-card';
 import type { OffMarketCriteria } from '../../features/off-market/utils/compose-message';
 import { PlaceHoldDialog } from '../../features/holds/components/place-hold-dialog';
@@ -15,11 +10,10 @@ import {
 } from '../../features/properties/components/booking-sent';
 import { CurrencySelect } from '../../features/properties/components/currency-select';
 import type { CardProperty } from '../../features/properties/components/property-card';
-import { EmptyState, PropertyGrid, type MorePages } from '../../features/properties/components/property-grid';
+import { EmptyState, type MorePages } from '../../features/properties/components/property-grid';
 import { filterAmenities, useAmenities } from '../../features/search/api/get-amenities';
 import { useLocations } from '../../features/search/api/get-locations';
 import { SearchPanel } from '../../features/search/components/search-panel';
-import { SortSelect } from '../../features/search/components/sort-select';
 import { usePropertySearch } from '../../features/search/hooks/use-property-search';
 import { CreateLinkDialog } from '../../features/white-label/components/create-link-dialog';
 import { SelectionBar } from '../../features/white-label/components/selection-bar';
@@ -30,6 +24,8 @@ import {
   type DisplayMoney,
 } from '../../lib/display-currency';
 import { RequireUser } from '../layout/require-user';
+import { LinkCreated } from './dashboard/link-created';
+import { LoadingGrid, Results } from './dashboard/search-results';
 
 export function Component() {
   return <RequireUser>{(user) => <Dashboard agentId={user.id} />}</RequireUser>;
@@ -167,7 +163,10 @@ function Dashboard({ agentId }: { agentId: number }) {
             <section ref={resultsRef} tabIndex={-1} aria-label="Results" className="mt-10 outline-none">
               {rates.isError && (
                 <p className="mb-5 border-l-2 border-gold pl-3 text-sm text-stone">
-                  The exchange rates could not be loaded, so each price is shown in its villa's own currency.
+                  {couldNotLoad(
+                    'The exchange rates',
+                    ", so each price is shown in its villa's own currency.",
+                  )}
                 </p>
               )}
               {(results.isPending && state.status === 'none') || rates.isPending ? (
@@ -175,9 +174,7 @@ function Dashboard({ agentId }: { agentId: number }) {
               ) : failed && state.status === 'none' ? (
                 <EmptyState title="We could not load the properties">
                   <p>Please check your connection and try again.</p>
-                  <Button variant="outline" onClick={() => void results.refetch()}>
-                    Try again
-                  </Button>
+                  <RetryButton size="md" onRetry={results.refetch} />
                 </EmptyState>
               ) : (
                 <Results
@@ -221,178 +218,5 @@ function Dashboard({ agentId }: { agentId: number }) {
         />
       )}
     </DisplayMoneyContext>
-  );
-}
-
-function Results({
-  status,
-  list,
-  total,
-  more,
-  refreshing,
-  sort,
-  onSortChange,
-  error,
-  selected,
-  onSelectedChange,
-  stay,
-  onClear,
-  offMarket,
-  offMarketBanner,
-}: {
-  status: 'none' | 'searching' | 'searched';
-  list: readonly CardProperty[];
-  /** How many match in all (the server's count; the list holds the pages loaded so far). */
-  total: number;
-  more: MorePages;
-  /** Another order or search is on its way: the list shown is the previous one. */
-  refreshing: boolean;
-  sort: PropertySort;
-  onSortChange: (sort: PropertySort) => void;
-  error: string | null;
-  selected: ReadonlySet<number>;
-  onSelectedChange: (id: number, on: boolean) => void;
-  stay: { checkIn: string; checkOut: string } | null;
-  onClear: () => void;
-  offMarket: ReactNode;
-  offMarketBanner: ReactNode;
-}) {
-  const n = total;
-  const summary =
-    status === 'searching'
-      ? 'Searching...'
-      : status === 'searched'
-        ? `${plural(n, 'property matches', 'properties match')} your search`
-        : `${plural(n, 'property', 'properties')} in the collection`;
-
-  if (status === 'searching' && list.length === 0) {
-    return (
-      <div className="flex min-h-64 items-center justify-center gap-3 text-sm text-stone">
-        <Spinner label="Searching" />
-        <span aria-hidden>Searching the collection…</span>
-      </div>
-    );
-  }
-  if (status === 'searched' && n === 0) {
-    return (
-      <>
-        <EmptyState title="No properties match your search criteria">
-          {error && <p>{error}</p>}
-          <Button variant="outline" onClick={onClear}>
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            Clear Filters
-          </Button>
-        </EmptyState>
-        <div className="mt-8">{offMarketBanner}</div>
-      </>
-    );
-  }
-  if (status === 'none' && n === 0) return <EmptyState title="No properties available" />;
-
-  return (
-    <>
-      <div className="mb-5 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
-        <p role="status" className="text-xs font-medium uppercase tracking-[0.16em] text-stone">
-          {summary}
-        </p>
-        <SortSelect value={sort} onChange={onSortChange} />
-      </div>
-      <div
-        className={
-          status === 'searching' || refreshing
-            ? 'pointer-events-none opacity-60 transition-opacity'
-            : undefined
-        }
-      >
-        <PropertyGrid
-          properties={list}
-          selected={selected}
-          onSelectedChange={onSelectedChange}
-          stay={stay}
-          trailing={status === 'searched' ? offMarket : undefined}
-          more={more}
-        />
-      </div>
-    </>
-  );
-}
-
-/**
- * The confirmation of a link just created, which keeps focus after its dialog closes: its title, a
- * link to open it again (it opened in a new tab, unless the browser blocked that) and My Links.
- */
-function LinkCreated({
-  ref,
-  link,
-  onDismiss,
-}: {
-  ref: Ref<HTMLElement>;
-  link: WhiteLabelLink;
-  onDismiss: () => void;
-}) {
-  return (
-    <section
-      ref={ref}
-      tabIndex={-1}
-      aria-labelledby="link-created-title"
-      className="mb-8 flex items-start gap-4 rounded-[3px] border border-line border-l-2 border-l-gold bg-paper p-5 shadow-soft outline-none focus-visible:ring-2 focus-visible:ring-gold-deep"
-    >
-      <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
-      <div className="min-w-0 flex-1">
-        <h2 id="link-created-title" className="font-sans text-base font-medium text-ink">
-          White-label Link Created
-        </h2>
-        <p className="mt-1 text-sm text-stone">
-          “{link.title}” is ready to share with your client and opened in a new tab.
-        </p>
-        <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          <a
-            href={paths.whiteLabel(link.uuid)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1.5 font-medium text-gold-deep underline-offset-4 hover:underline"
-          >
-            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-            Open the link <span className="sr-only">in a new tab</span>
-          </a>
-          <Link
-            to={paths.userDashboard}
-            className="font-medium text-gold-deep underline-offset-4 hover:underline"
-          >
-            My Links
-          </Link>
-        </div>
-      </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss"
-        className="-m-2 inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-stone hover:bg-sand hover:text-ink"
-      >
-        <X className="h-4 w-4" aria-hidden />
-      </button>
-    </section>
-  );
-}
-
-function LoadingGrid() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading properties"
-      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8"
-    >
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="overflow-hidden rounded-[3px] bg-paper ring-1 ring-line/70" aria-hidden>
-          <div className="aspect-[4/3] animate-pulse bg-sand" />
-          <div className="space-y-3 p-6">
-            <div className="h-3 w-1/3 animate-pulse rounded bg-sand" />
-            <div className="h-6 w-2/3 animate-pulse rounded bg-sand" />
-            <div className="h-3 w-full animate-pulse rounded bg-sand" />
-            <div className="h-3 w-5/6 animate-pulse rounded bg-sand" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }

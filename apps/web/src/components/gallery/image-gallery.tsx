@@ -1,9 +1,9 @@
 import { Maximize2 } from 'lucide-react';
 import { useState } from 'react';
-import { IMAGE_SIZES, srcSetFor } from '../../lib/images';
-import { cn } from '../../lib/utils';
+import { IMAGE_SIZES } from '../../lib/images';
 import { ImageCarousel } from './image-carousel';
 import { Lightbox } from './lightbox';
+import { ThumbnailStrip } from './thumbnail-strip';
 
 export interface ImageGalleryProps {
   images: readonly string[];
@@ -58,30 +58,14 @@ export function ImageGallery({
         )}
       </div>
       {total > 1 && (
-        <div className="mt-2 flex gap-2 overflow-x-auto p-1">
-          {images.map((src, i) => (
-            <button
-              key={`${src}-${i}`}
-              type="button"
-              onClick={() => setIndex(i)}
-              aria-label={`Show image ${i + 1} of ${total}`}
-              aria-current={i === index ? 'true' : undefined}
-              className={cn(
-                'h-16 w-22 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-60 transition hover:opacity-100 sm:h-18 sm:w-26',
-                i === index && 'opacity-100 ring-2 ring-gold-deep ring-offset-2 ring-offset-paper',
-              )}
-            >
-              <img
-                src={src}
-                srcSet={srcSetFor(src)}
-                sizes={IMAGE_SIZES.thumbnail}
-                alt=""
-                className="h-full w-full object-cover"
-                loading="lazy"
-              />
-            </button>
-          ))}
-        </div>
+        <ThumbnailStrip
+          images={images}
+          current={index}
+          onSelect={setIndex}
+          className="mt-2 flex gap-2 overflow-x-auto p-1"
+          thumbClassName="h-16 w-22 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-60 transition hover:opacity-100 sm:h-18 sm:w-26"
+          currentClassName="opacity-100 ring-2 ring-gold-deep ring-offset-2 ring-offset-paper"
+        />
       )}
       <Lightbox
         images={images}

@@ -5,6 +5,7 @@ import { IMAGE_SIZES, srcSetFor } from '../../lib/images';
 import { cn } from '../../lib/utils';
 import { useReturnFocus } from '../ui/return-focus';
 import { slideAlt } from './image-carousel';
+import { ThumbnailStrip } from './thumbnail-strip';
 
 export interface LightboxProps {
   images: readonly string[];
@@ -117,30 +118,14 @@ function LightboxContent({
       </div>
 
       {total > 1 && (
-        <div className="flex justify-center gap-2 overflow-x-auto px-4 py-4">
-          {images.map((src, i) => (
-            <button
-              key={`${src}-${i}`}
-              type="button"
-              aria-label={`Show image ${i + 1} of ${total}`}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => go(i)}
-              className={cn(
-                'h-14 w-20 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-50 ring-white transition hover:opacity-90',
-                i === current && 'opacity-100 ring-2',
-              )}
-            >
-              <img
-                src={src}
-                srcSet={srcSetFor(src)}
-                sizes={IMAGE_SIZES.thumbnail}
-                alt=""
-                className="h-full w-full object-cover"
-                loading="lazy"
-              />
-            </button>
-          ))}
-        </div>
+        <ThumbnailStrip
+          images={images}
+          current={current}
+          onSelect={go}
+          className="flex justify-center gap-2 overflow-x-auto px-4 py-4"
+          thumbClassName="h-14 w-20 shrink-0 cursor-pointer overflow-hidden rounded-[2px] opacity-50 ring-white transition hover:opacity-90"
+          currentClassName="opacity-100 ring-2"
+        />
       )}
       <p className="sr-only" aria-live="polite">
         {`Image ${current + 1} of ${total}`}

@@ -1,10 +1,11 @@
 import type { AuditEntry } from '@villas/shared';
 import { ScrollText } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState, StaleNotice } from '../../../components/ui/query-state';
 import { useAuditLog } from '../api/get-audit-log';
 import { actionLabel, formatValue, formatWhen, targetLabel } from '../utils/audit-format';
+import { ShowMoreButton } from '../../../components/ui/show-more';
+import { ListEmpty } from '../../../components/ui/list-empty';
 
 function EntryRow({ entry: e }: { entry: AuditEntry }) {
   const headingId = useId();
@@ -68,67 +69,40 @@ export function AuditLog() {
   const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
   const retry = () => void query.refetch();
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the audit log" />
-      </div>
-    );
-  } else if (query.isError && entries.length === 0) {
-    body = (
-      <div
-        role="alert"
-        className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone"
-      >
-        <p>Failed to load the audit log.</p>
-        <Button className="mt-5" size="sm" variant="outline" onClick={retry} disabled={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (entries.length === 0) {
-    body = (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <ScrollText className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        <p className="mt-5 font-display text-3xl">No changes recorded yet</p>
-        <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+  const body = (
+    <QueryState
+      pending={query.isPending}
+      error={query.isError && entries.length === 0}
+      onRetry={retry}
+      retrying={query.isFetching}
+      loadingLabel="Loading the audit log"
+      errorText="Failed to load the audit log."
+      errorRole="alert"
+      isEmpty={entries.length === 0}
+      empty={
+        <ListEmpty icon={ScrollText} title="No changes recorded yet">
           Approvals, role changes, deletions, price and availability changes and connection changes by
           administrators appear here.
-        </p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        {query.isError && (
-          <p role="alert" className="mb-4 flex flex-wrap items-center gap-3 text-sm text-danger">
-            Failed to load more of the audit log.
-            <Button size="sm" variant="ghost" onClick={retry} disabled={query.isFetching}>
-              Try again
-            </Button>
-          </p>
-        )}
-        <ul className="space-y-3" aria-labelledby={headingId}>
-          {entries.map((e) => (
-            <EntryRow key={e.id} entry={e} />
-          ))}
-        </ul>
-        {query.hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-            </Button>
-          </div>
-        )}
-      </>
-    );
-  }
+        </ListEmpty>
+      }
+    >
+      {query.isError && (
+        <StaleNotice onRetry={retry} retrying={query.isFetching}>
+          Failed to load more of the audit log.
+        </StaleNotice>
+      )}
+      <ul className="space-y-3" aria-labelledby={headingId}>
+        {entries.map((e) => (
+          <EntryRow key={e.id} entry={e} />
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <ShowMoreButton onClick={query.fetchNextPage} loading={query.isFetchingNextPage} />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby={headingId}>

@@ -1,12 +1,11 @@
 import { stayRuleSummary, type StayRule } from '@villas/shared';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { Dialog, DialogTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteStayRule, useStayRules } from '../api/stay-rules';
 import { StayRuleDialogContent } from './stay-rule-dialog';
@@ -129,33 +128,17 @@ function StayRuleRow({
             />
           )}
         </Dialog>
-        <ConfirmDialog
-          trigger={
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-danger"
-              aria-label={`Delete stay rule: ${summary}`}
-            >
-              <Trash2 className="h-3.5 w-3.5" aria-hidden />
-              Delete
-            </Button>
-          }
+        <ConfirmDelete
+          className="text-danger"
+          ariaLabel={`Delete stay rule: ${summary}`}
           title="Delete this stay rule?"
           description={`${summary}. Stays starting in this period will no longer be held to it.`}
           confirmLabel="Delete Rule"
           pendingLabel="Deleting…"
           focusAfter={focusAfterDelete}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync(rule.id);
-              notify.success('Stay Rule Deleted', summary);
-              return true;
-            } catch (err) {
-              notify.error('Error', errorMessage(err, 'Failed to delete the stay rule. Please try again.'));
-              return false;
-            }
-          }}
+          remove={() => remove.mutateAsync(rule.id)}
+          done={['Stay Rule Deleted', summary]}
+          failed="Failed to delete the stay rule. Please try again."
         />
       </div>
     </li>

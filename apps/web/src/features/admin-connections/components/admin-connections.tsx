@@ -7,6 +7,7 @@ import { useApiConnections } from '../api/get-api-connections';
 import { AddConnectionDialog } from './add-connection-dialog';
 import { ConnectionCard } from './connection-card';
 import { InvenioTestPanel } from './invenio-test-panel';
+import { ListEmpty } from '../../../components/ui/list-empty';
 
 /**
  * The API Connections tab: the external booking-platform connections as cards (enable
@@ -14,7 +15,8 @@ import { InvenioTestPanel } from './invenio-test-panel';
  * saved, enabled Invenio connection's stored credentials.
  */
 export function AdminConnections() {
-  const { data, isPending, isError, refetch } = useApiConnections();
+  const list = useApiConnections();
+  const { data } = list;
   const heading = useRef<HTMLHeadingElement>(null);
   const invenio = (data ?? []).filter((c) => c.provider === 'invenio' && c.enabled);
 
@@ -47,21 +49,15 @@ export function AdminConnections() {
 
       <div className="mt-8">
         <QueryState
-          pending={isPending}
-          error={isError}
-          onRetry={refetch}
+          query={list}
           loadingLabel="Loading API connections"
-          errorText="The API connections could not be loaded."
+          what="The API connections"
           isEmpty={data?.length === 0}
           empty={
-            <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-              <Plug className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-              <p className="mt-5 font-display text-3xl">No API connections yet</p>
-              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-                Use Add Connection to connect a booking platform such as Invenio Homes, then sync its villas
-                into the catalogue.
-              </p>
-            </div>
+            <ListEmpty icon={Plug} title="No API connections yet">
+              Use Add Connection to connect a booking platform such as Invenio Homes, then sync its villas
+              into the catalogue.
+            </ListEmpty>
           }
         >
           <ul aria-label="API connections" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">

@@ -1,5 +1,5 @@
 import type { ApiConnection } from '@villas/shared';
-import { RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -10,7 +10,7 @@ import { useDeleteApiConnection } from '../api/delete-api-connection';
 import { useSyncApiConnection } from '../api/sync-api-connection';
 import { useUpdateApiConnection } from '../api/update-api-connection';
 import { PROVIDER_LABELS } from '../utils/providers';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -67,18 +67,6 @@ export function ConnectionCard({
         ),
       onError: (err) => notify.error('Error', errorMessage(err, 'Failed to sync properties')),
     });
-
-  const onDelete = () =>
-    remove.mutateAsync(c.id).then(
-      () => {
-        notify.success('API connection deleted', `${c.name} has been removed.`);
-        return true;
-      },
-      (err: unknown) => {
-        notify.error('Error', errorMessage(err, 'Failed to delete connection'));
-        return false;
-      },
-    );
 
   return (
     <li>
@@ -148,13 +136,8 @@ export function ConnectionCard({
             <RefreshCw className={sync.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} aria-hidden />
             {sync.isPending ? 'Syncing...' : 'Sync'} <span className="sr-only">{c.name}</span>
           </Button>
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="ghost" className="text-danger hover:bg-[#f6e1e1]">
-                <Trash2 className="h-3.5 w-3.5" aria-hidden />
-                Delete <span className="sr-only">{c.name}</span>
-              </Button>
-            }
+          <ConfirmDelete
+            subject={c.name}
             title={`Delete ${c.name}?`}
             description={
               <>
@@ -164,8 +147,9 @@ export function ConnectionCard({
               </>
             }
             confirmLabel="Delete connection"
-            pendingLabel="Deleting..."
-            onConfirm={onDelete}
+            remove={() => remove.mutateAsync(c.id)}
+            done={['API connection deleted', `${c.name} has been removed.`]}
+            failed="Failed to delete connection"
             focusAfter={focusAfter}
           />
         </div>

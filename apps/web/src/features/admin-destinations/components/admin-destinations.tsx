@@ -4,23 +4,13 @@ import { Globe2, MapPin, Plus, Trash2, X } from 'lucide-react';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { QueryState } from '../../../components/ui/query-state';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteRegion } from '../api/delete-region';
 import { useDeleteSubregion } from '../api/delete-subregion';
 import { useAdminDestinations } from '../api/get-destinations';
 import { AddRegionDialog } from './add-region-dialog';
 import { AddSubregionDialog } from './add-subregion-dialog';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
-      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value}</dd>
-    </div>
-  );
-}
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
+import { Count } from '../../../components/ui/count';
 
 /** Said before the server refuses: a destination with properties cannot go until they have moved. */
 function StillListed({ count }: { count: number }) {
@@ -43,17 +33,6 @@ function Subregion({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const remove = useDeleteSubregion();
-  const onConfirm = () =>
-    remove.mutateAsync({ regionName: region, subregionName: name }).then(
-      () => {
-        notify.success('Subregion Deleted', `${name} has been removed from ${region}.`);
-        return true;
-      },
-      (err: unknown) => {
-        notify.error('Error', errorMessage(err, 'Failed to delete subregion'));
-        return false;
-      },
-    );
   return (
     <li className="inline-flex items-center gap-1 rounded-full border border-line bg-ivory py-0.5 pl-3 pr-0.5 text-sm text-ink">
       <span>{name}</span>
@@ -64,7 +43,7 @@ function Subregion({
         · {propertyCount}{' '}
         <span className="sr-only">{pluralWord(propertyCount, 'property', 'properties')}</span>
       </span>
-      <ConfirmDialog
+      <ConfirmDelete
         trigger={
           <button
             type="button"
@@ -82,8 +61,9 @@ function Subregion({
           </>
         }
         confirmLabel="Delete subregion"
-        pendingLabel="Deleting..."
-        onConfirm={onConfirm}
+        remove={() => remove.mutateAsync({ regionName: region, subregionName: name })}
+        done={['Subregion Deleted', `${name} has been removed from ${region}.`]}
+        failed="Failed to delete subregion"
         focusAfter={() => headingRef.current}
       />
     </li>
@@ -104,18 +84,6 @@ function RegionCard({
   const remove = useDeleteRegion();
   const { region, subregions, subregionCounts, propertyCount } = location;
   const countOf = (name: string) => subregionCounts.find((s) => s.name === name)?.propertyCount ?? 0;
-
-  const onConfirm = () =>
-    remove.mutateAsync(region).then(
-      () => {
-        notify.success('Region Deleted', `${region} and its subregions have been removed.`);
-        return true;
-      },
-      (err: unknown) => {
-        notify.error('Error', errorMessage(err, 'Failed to delete region'));
-        return false;
-      },
-    );
 
   return (
     <li>
@@ -138,17 +106,12 @@ function RegionCard({
               {plural(subregions.length, 'subregion')} · {plural(propertyCount, 'property', 'properties')}
             </p>
           </div>
-          <ConfirmDialog
-            trigger={
-              <Button
-                size="icon"
-                variant="ghost"
-                className="-mr-2 -mt-1 text-stone hover:bg-[#f6e1e1] hover:text-danger"
-                aria-label={`Delete region ${region}`}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
-            }
+          <ConfirmDelete
+            label=""
+            icon={<Trash2 className="h-4 w-4" aria-hidden />}
+            size="icon"
+            className="-mr-2 -mt-1 text-stone hover:bg-[#f6e1e1] hover:text-danger"
+            ariaLabel={`Delete region ${region}`}
             title={`Delete ${region}?`}
             description={
               <>
@@ -160,8 +123,9 @@ function RegionCard({
               </>
             }
             confirmLabel="Delete region"
-            pendingLabel="Deleting..."
-            onConfirm={onConfirm}
+            remove={() => remove.mutateAsync(region)}
+            done={['Region Deleted', `${region} and its subregions have been removed.`]}
+            failed="Failed to delete region"
             focusAfter={() => listHeadingRef.current}
           />
         </div>
@@ -216,7 +180,8 @@ function Empty({ children }: { children: ReactNode }) {
  * (409) and its message is shown.
  */
 export function AdminDestinations() {
-  const { data, isPending, isError, refetch } = useAdminDestinations();
+  const list = useAdminDestinations();
+  const { data } = list;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const regions = data?.map((l) => l.region) ?? [];
   const subregionTotal = data?.reduce((n, l) => n + l.subregions.length, 0) ?? 0;
@@ -273,11 +238,9 @@ export function AdminDestinations() {
 
       <div className="mt-8">
         <QueryState
-          pending={isPending}
-          error={isError}
-          onRetry={refetch}
+          query={list}
           loadingLabel="Loading destinations"
-          errorText="The destinations could not be loaded."
+          what="The destinations"
           isEmpty={data?.length === 0}
           empty={
             <Empty>

@@ -7,13 +7,15 @@ import {
 } from '@villas/shared';
 import { CheckCircle2, Inbox, Mail, Phone } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminInquiries } from '../api/get-inquiries';
 import { useUpdateInquiryStatus } from '../api/update-inquiry-status';
+import { Count } from '../../../components/ui/count';
+import { ListEmpty } from '../../../components/ui/list-empty';
 
 const STATUS: Record<InquiryStatus, { label: string; tone: 'yellow' | 'blue' | 'gray' }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -143,22 +145,14 @@ function InquiryCard({ inquiry: i }: { inquiry: Inquiry }) {
   );
 }
 
-function Count({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
-      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
 /**
  * The Notifications tab (off-market inquiries): counts of Pending and Closed, then every
  * inquiry with its type (from the message prefix), status, contact data, stay, budget, country and
  * destination, message and special requests; pending ones can be marked as closed.
  */
 export function AdminInquiries() {
-  const { data, isPending, isError, refetch } = useAdminInquiries();
+  const list = useAdminInquiries();
+  const { data, isPending, isError } = list;
   const count = (s: InquiryStatus) => data?.filter((i) => i.status === s).length ?? 0;
 
   return (
@@ -182,26 +176,12 @@ export function AdminInquiries() {
       </div>
 
       <div className="mt-8">
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading inquiries" />
-          </div>
-        ) : isError ? (
-          <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-            <p>The inquiries could not be loaded.</p>
-            <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-              Try again
-            </Button>
-          </div>
+        {isPending || isError ? (
+          <QueryState query={list} loadingLabel="Loading inquiries" what="The inquiries" />
         ) : data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-            <Inbox className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-            <p className="mt-5 font-display text-3xl">No inquiries yet</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Off-market requests, contact-form messages and property enquiries will appear here as they
-              arrive.
-            </p>
-          </div>
+          <ListEmpty icon={Inbox} title="No inquiries yet">
+            Off-market requests, contact-form messages and property enquiries will appear here as they arrive.
+          </ListEmpty>
         ) : (
           <ul className="space-y-5">
             {data.map((i) => (

@@ -1,8 +1,8 @@
 import { formatLongDate, searchSummary, type AdminWhiteLabelLink, plural } from '@villas/shared';
-import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, Search, User } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, User } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { ListSearch } from '../../../components/ui/list-search';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
@@ -10,18 +10,9 @@ import { useAdminLinks } from '../api/get-admin-links';
 import { agentOf, linkStatus } from '../utils/link-status';
 import { LinkDetailsDialog } from './link-details-dialog';
 import { StatusBadge } from './status-badge';
+import { useSettled } from '../../../lib/use-settled';
 
 const SEARCH_DELAY_MS = 250;
-
-/** The text once typing has paused, so each keystroke is not a request. */
-function useSettled(value: string, ms = SEARCH_DELAY_MS) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -110,8 +101,9 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
  */
 export function AdminLinks() {
   const [text, setText] = useState('');
-  const q = useSettled(text.trim());
-  const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = useAdminLinks(q);
+  const q = useSettled(text.trim(), SEARCH_DELAY_MS);
+  const list = useAdminLinks(q);
+  const { data, isPlaceholderData, isFetching } = list;
   const searchId = useId();
 
   return (
@@ -127,20 +119,14 @@ export function AdminLinks() {
               : '\u00a0'}
           </p>
         </div>
-        <div className="relative w-full md:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search links by title, agent name or email
-          </label>
-          <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search title, agent or email"
-            className="pl-10"
-          />
-        </div>
+        <ListSearch
+          id={searchId}
+          label="Search links by title, agent name or email"
+          placeholder="Search title, agent or email"
+          value={text}
+          onChange={setText}
+          className="md:max-w-sm"
+        />
       </div>
 
       <div
@@ -148,11 +134,9 @@ export function AdminLinks() {
         aria-busy={isFetching}
       >
         <QueryState
-          pending={isPending}
-          error={isError}
-          onRetry={refetch}
+          query={list}
           loadingLabel="Loading white-label links"
-          errorText="The white-label links could not be loaded."
+          what="The white-label links"
           isEmpty={data?.length === 0}
           empty={
             <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">

@@ -1,5 +1,6 @@
 import { BarChart3, ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
+import { couldNotLoad } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useAdminInsight } from '../api/get-insight';
@@ -42,7 +43,7 @@ export function InsightPanel() {
             {isPending
               ? 'Loading the last 90 days…'
               : isError
-                ? 'The insight could not be loaded.'
+                ? couldNotLoad('The insight')
                 : `${viewsSummary(data)} ${inquiriesSummary(data)}`}
           </p>
         </div>

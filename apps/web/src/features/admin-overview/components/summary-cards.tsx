@@ -1,7 +1,7 @@
 import { formatLongDate, formatMoney, plural } from '@villas/shared';
 import { Building2, CalendarCheck, Coins, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 import { useAdminOverview } from '../api/get-overview';
 
 function Card({
@@ -41,27 +41,28 @@ const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4';
 export function SummaryCards() {
   const { data, isPending, isError, refetch, isFetching } = useAdminOverview();
 
-  if (isPending)
+  if (isPending || isError)
     return (
-      <div className={GRID} aria-busy="true" aria-label="Loading the overview">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="rounded-[3px] border border-line bg-ivory/70 px-6 py-5">
-            <div className="h-3 w-24 animate-pulse rounded bg-sand" />
-            <div className="mt-3 h-9 w-16 animate-pulse rounded bg-sand" />
-            <div className="mt-3 h-3 w-28 animate-pulse rounded bg-sand" />
+      <QueryState
+        pending={isPending}
+        error={isError}
+        loading={
+          <div className={GRID} aria-busy="true" aria-label="Loading the overview">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="rounded-[3px] border border-line bg-ivory/70 px-6 py-5">
+                <div className="h-3 w-24 animate-pulse rounded bg-sand" />
+                <div className="mt-3 h-9 w-16 animate-pulse rounded bg-sand" />
+                <div className="mt-3 h-3 w-28 animate-pulse rounded bg-sand" />
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-    );
-
-  if (isError)
-    return (
-      <div className="flex flex-wrap items-center gap-4 rounded-[3px] border border-line bg-ivory/70 px-6 py-5 text-sm text-stone">
-        The overview figures could not be loaded.
-        <Button size="sm" variant="outline" onClick={() => refetch()} disabled={isFetching}>
-          Try again
-        </Button>
-      </div>
+        }
+        onRetry={refetch}
+        retrying={isFetching}
+        what="The overview figures"
+        errorLayout="row"
+        errorClassName="flex flex-wrap items-center gap-4 rounded-[3px] border border-line bg-ivory/70 px-6 py-5 text-sm text-stone"
+      />
     );
 
   // The median, not the mean: a few islands at many times the rest would pull the mean up.

@@ -1,11 +1,11 @@
 import { formatMoney, PROPERTY_TYPE_LABELS, type AdminPropertyItem } from '@villas/shared';
-import { CalendarDays, ImageOff, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, ImageOff, MapPin, Pencil } from 'lucide-react';
 import { PropertyFacts } from '../../../components/property/property-facts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { srcSetFor } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 
 /** '€12,000 / week' with '€1,714 / night' under it, or 'Price on Request'. */
 export function priceLines(p: AdminPropertyItem): { main: string; sub: string | null } {
@@ -42,7 +42,8 @@ export function AdminPropertyCard({
   /** Absent when no calendar tool is composed in. */
   onCalendar?: () => void;
   onEdit: () => void;
-  onDelete: () => Promise<boolean>;
+  /** Deletes the property once the admin confirmed; the card says how it went. */
+  onDelete: () => Promise<unknown>;
   focusAfterDelete: () => HTMLElement | null;
 }) {
   const headingId = `admin-property-${p.id}`;
@@ -143,23 +144,14 @@ export function AdminPropertyCard({
                 <Pencil className="h-3.5 w-3.5" aria-hidden />
                 Edit
               </Button>
-              <ConfirmDialog
-                trigger={
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-danger hover:bg-[#f6e1e1]"
-                    aria-label={`Delete ${p.name}`}
-                  >
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden />
-                    Delete
-                  </Button>
-                }
+              <ConfirmDelete
+                ariaLabel={`Delete ${p.name}`}
                 title={`Delete ${p.name}?`}
                 description="The property is removed with its images, nightly prices and availability. White-label links stop listing it; inquiries about it are kept."
                 confirmLabel="Delete Property"
-                pendingLabel="Deleting..."
-                onConfirm={onDelete}
+                remove={onDelete}
+                done={['Property Deleted', `${p.name} has been removed.`]}
+                failed="Failed to delete property"
                 focusAfter={focusAfterDelete}
               />
             </div>

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { icalFeedInputSchema, type IcalFeed, type IcalFeedInput, plural } from '@villas/shared';
-import { CalendarPlus, Copy, RefreshCw, Trash2 } from 'lucide-react';
+import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useId, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddIcalFeed } from '../api/add-ical-feed';
@@ -17,6 +17,7 @@ import { useIcalFeeds } from '../api/get-ical-feeds';
 import { useRemoveIcalFeed } from '../api/remove-ical-feed';
 import { useRotateIcalExport } from '../api/rotate-ical-export';
 import { useRunIcalFeed } from '../api/run-ical-feed';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type FeedOutput = z.output<typeof icalFeedInputSchema>;
@@ -81,17 +82,15 @@ function ImportFeeds({ propertyId }: { propertyId: number }) {
         </p>
       </div>
 
-      {feeds.isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading calendar feeds" />
-        </div>
-      ) : feeds.isError ? (
-        <div className="py-6 text-center text-sm text-stone">
-          <p>{errorMessage(feeds.error, 'The calendar feeds could not be loaded.')}</p>
-          <Button className="mt-4" size="sm" variant="outline" onClick={() => feeds.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {feeds.isPending || feeds.isError ? (
+        <QueryState
+          query={feeds}
+          loadingLabel="Loading calendar feeds"
+          loadingClassName="py-6"
+          what="The calendar feeds"
+          errorCause={feeds.error}
+          errorClassName="py-6 text-center text-sm text-stone"
+        />
       ) : feeds.data.length === 0 ? (
         <p className="text-sm text-stone">No calendars imported yet.</p>
       ) : (
@@ -145,17 +144,6 @@ function FeedRow({
       onError: (err) => notify.error('Error', errorMessage(err, 'The calendar could not be synced')),
     });
 
-  const confirmRemove = async () => {
-    try {
-      await remove.mutateAsync(feed.id);
-      notify.success('Feed removed', `${name} no longer blocks nights on this property.`);
-      return true;
-    } catch (err) {
-      notify.error('Error', errorMessage(err, 'The calendar feed could not be removed'));
-      return false;
-    }
-  };
-
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
       <div className="min-w-0 flex-1 space-y-1.5">
@@ -182,13 +170,10 @@ function FeedRow({
           <RefreshCw className={run.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} aria-hidden />
           {run.isPending ? 'Syncing...' : 'Sync now'}
         </Button>
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="ghost" aria-label={`Remove ${name}`}>
-              <Trash2 className="h-3.5 w-3.5" aria-hidden />
-              Remove
-            </Button>
-          }
+        <ConfirmDelete
+          label="Remove"
+          className=""
+          ariaLabel={`Remove ${name}`}
           title="Remove this calendar?"
           description={
             <>
@@ -199,7 +184,9 @@ function FeedRow({
           }
           confirmLabel="Remove"
           pendingLabel="Removing..."
-          onConfirm={confirmRemove}
+          remove={() => remove.mutateAsync(feed.id)}
+          done={['Feed removed', `${name} no longer blocks nights on this property.`]}
+          failed="The calendar feed could not be removed"
           focusAfter={focusAfterRemove}
         />
       </div>
@@ -328,17 +315,15 @@ function ExportAddress({ propertyId }: { propertyId: number }) {
           blocked nights. Imported nights are not re-exported.
         </p>
       </div>
-      {exp.isPending ? (
-        <div className="flex justify-center py-4">
-          <Spinner label="Loading the export address" />
-        </div>
-      ) : exp.isError ? (
-        <div className="py-4 text-center text-sm text-stone">
-          <p>{errorMessage(exp.error, 'The export address could not be loaded.')}</p>
-          <Button className="mt-4" size="sm" variant="outline" onClick={() => exp.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {exp.isPending || exp.isError ? (
+        <QueryState
+          query={exp}
+          loadingLabel="Loading the export address"
+          loadingClassName="py-4"
+          what="The export address"
+          errorCause={exp.error}
+          errorClassName="py-4 text-center text-sm text-stone"
+        />
       ) : (
         <>
           <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,19 +1,18 @@
 import { plural } from '@villas/shared';
 import type { AdminPropertyItem, Currency } from '@villas/shared';
-import { Building2, Link2, Plus, Search } from 'lucide-react';
+import { Building2, Link2, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../components/ui/toaster';
+import { ListSearch } from '../../../components/ui/list-search';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useAdminProperties } from '../api/get-admin-properties';
 import { useDeleteProperty } from '../api/delete-property';
 import { AdminPropertyCard } from './admin-property-card';
 import { PropertyFormDialog } from './property-form-dialog';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 /** Typing settles this long before the search is sent and written to the URL. */
 export const SEARCH_DELAY_MS = 300;
@@ -83,31 +82,10 @@ export function PropertiesTab({
     return () => clearTimeout(t);
   }, [text, q, setParams]);
 
-  const {
-    data,
-    isPending,
-    isError,
-    refetch,
-    isFetching,
-    isPlaceholderData,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useAdminProperties(q);
+  const list = useAdminProperties(q);
+  const { data, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   const total = data?.pages.at(-1)?.total ?? 0;
-
-  const remove = (p: AdminPropertyItem) =>
-    del
-      .mutateAsync(p.id)
-      .then(() => {
-        notify.success('Property Deleted', `${p.name} has been removed.`);
-        return true;
-      })
-      .catch((err: unknown) => {
-        notify.error('Error', errorMessage(err, 'Failed to delete property'));
-        return false;
-      });
 
   const openForm = (propertyId?: number) => {
     remember();
@@ -126,53 +104,42 @@ export function PropertiesTab({
     });
   };
 
-  let body: ReactNode;
-  if (isPending) {
-    body = (
-      <div className="flex justify-center py-20">
-        <Spinner label="Loading properties" />
-      </div>
-    );
-  } else if (isError) {
-    body = (
-      <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-        <p>The properties could not be loaded.</p>
-        <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <Building2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        {q ? (
-          <>
-            <p className="mt-5 font-display text-3xl">No properties found</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Nothing matches “{q}”. Try a name, a place, a word from the description, or villa, chalet or
-              private island.
-            </p>
-            <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
-              Clear search
-            </Button>
-          </>
-        ) : (
-          <>
-            <p className="mt-5 font-display text-3xl">No properties yet</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
-              Add the first villa, chalet or private island to the collection.
-            </p>
-            <Button className="mt-6" size="sm" onClick={() => openForm()}>
-              <Plus className="h-3.5 w-3.5" aria-hidden />
-              Add Property
-            </Button>
-          </>
-        )}
-      </div>
-    );
-  } else {
-    body = (
+  const body = (
+    <QueryState
+      query={list}
+      loadingLabel="Loading properties"
+      loadingClassName="py-20"
+      what="The properties"
+      isEmpty={items.length === 0}
+      empty={
+        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+          <Building2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+          {q ? (
+            <>
+              <p className="mt-5 font-display text-3xl">No properties found</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                Nothing matches “{q}”. Try a name, a place, a word from the description, or villa, chalet or
+                private island.
+              </p>
+              <Button className="mt-6" size="sm" variant="outline" onClick={() => setText('')}>
+                Clear search
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="mt-5 font-display text-3xl">No properties yet</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
+                Add the first villa, chalet or private island to the collection.
+              </p>
+              <Button className="mt-6" size="sm" onClick={() => openForm()}>
+                <Plus className="h-3.5 w-3.5" aria-hidden />
+                Add Property
+              </Button>
+            </>
+          )}
+        </div>
+      }
+    >
       <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
         <ul aria-label="Properties" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((p) => (
@@ -181,7 +148,7 @@ export function PropertiesTab({
               property={p}
               onCalendar={renderCalendar ? () => openCalendar(p) : undefined}
               onEdit={() => openForm(p.id)}
-              onDelete={() => remove(p)}
+              onDelete={() => del.mutateAsync(p.id)}
               focusAfterDelete={() => document.getElementById(searchId)}
             />
           ))}
@@ -191,14 +158,12 @@ export function PropertiesTab({
             Showing {items.length} of {total}
           </p>
           {hasNextPage && (
-            <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
+            <ShowMoreButton onClick={fetchNextPage} loading={isFetchingNextPage} label="Load more" />
           )}
         </div>
       </div>
-    );
-  }
+    </QueryState>
+  );
 
   return (
     <div>
@@ -224,27 +189,20 @@ export function PropertiesTab({
       </div>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full md:max-w-md">
-          <label htmlFor={searchId} className="sr-only">
-            Search properties by name, location, description or type
-          </label>
-          <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search name, location, description or type"
-            className="pl-10"
-          />
-        </div>
-        {data && (
-          <p className="text-sm text-stone" aria-live="polite">
-            {q
-              ? `${plural(total, 'property matches', 'properties match')} “${q}”`
-              : plural(total, 'property', 'properties')}
-          </p>
-        )}
+        <ListSearch
+          id={searchId}
+          label="Search properties by name, location, description or type"
+          placeholder="Search name, location, description or type"
+          value={text}
+          onChange={setText}
+          count={
+            data
+              ? q
+                ? `${plural(total, 'property matches', 'properties match')} “${q}”`
+                : plural(total, 'property', 'properties')
+              : undefined
+          }
+        />
       </div>
 
       <div className="mt-8">{body}</div>

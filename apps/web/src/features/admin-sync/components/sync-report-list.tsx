@@ -2,7 +2,8 @@ import type { SyncReportSummary } from '@villas/shared';
 import { History } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState, StaleNotice } from '../../../components/ui/query-state';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 import { cn } from '../../../lib/utils';
 import type { SyncFilter } from '../api/keys';
 import { formatCount, jobSubject, jobTypeLabel, triggerLabel } from '../utils/sync-format';
@@ -135,61 +136,48 @@ export function SyncReportList({
   buttonId: (id: number) => string;
   panelId: string;
 }) {
-  if (isPending)
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading sync reports" />
-      </div>
-    );
-  if (isError && reports.length === 0)
-    return (
-      <div
-        role="alert"
-        className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone"
-      >
-        <p>Failed to load sync reports.</p>
-        <Button className="mt-5" size="sm" variant="outline" onClick={onRetry} disabled={isRetrying}>
-          Try again
-        </Button>
-      </div>
-    );
-  if (reports.length === 0)
-    return (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <History className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        <p className="mt-5 font-display text-3xl">{EMPTY[filter].title}</p>
-        <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[filter].text}</p>
-      </div>
-    );
   return (
-    <div>
-      {isError && (
-        <p role="alert" className="mb-4 flex flex-wrap items-center gap-3 text-sm text-danger">
-          Failed to load sync reports; showing the last ones received.
-          <Button size="sm" variant="ghost" onClick={onRetry} disabled={isRetrying}>
-            Try again
-          </Button>
-        </p>
-      )}
-      <ul className="space-y-3" aria-label="Sync jobs">
-        {reports.map((r) => (
-          <ReportRow
-            key={r.id}
-            report={r}
-            selected={r.id === selectedId}
-            onSelect={() => onSelect(r.id)}
-            buttonId={buttonId(r.id)}
-            panelId={panelId}
-          />
-        ))}
-      </ul>
-      {hasMore && (
-        <div className="mt-6 flex justify-center">
-          <Button variant="outline" size="sm" onClick={onShowMore} disabled={isLoadingMore}>
-            {isLoadingMore ? 'Loading...' : 'Show more'}
-          </Button>
+    <QueryState
+      pending={isPending}
+      error={isError && reports.length === 0}
+      onRetry={onRetry}
+      retrying={isRetrying}
+      loadingLabel="Loading sync reports"
+      errorText="Failed to load sync reports."
+      errorRole="alert"
+      isEmpty={reports.length === 0}
+      empty={
+        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+          <History className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+          <p className="mt-5 font-display text-3xl">{EMPTY[filter].title}</p>
+          <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[filter].text}</p>
         </div>
-      )}
-    </div>
+      }
+    >
+      <div>
+        {isError && (
+          <StaleNotice onRetry={onRetry} retrying={isRetrying}>
+            Failed to load sync reports; showing the last ones received.
+          </StaleNotice>
+        )}
+        <ul className="space-y-3" aria-label="Sync jobs">
+          {reports.map((r) => (
+            <ReportRow
+              key={r.id}
+              report={r}
+              selected={r.id === selectedId}
+              onSelect={() => onSelect(r.id)}
+              buttonId={buttonId(r.id)}
+              panelId={panelId}
+            />
+          ))}
+        </ul>
+        {hasMore && (
+          <div className="mt-6 flex justify-center">
+            <ShowMoreButton onClick={onShowMore} loading={isLoadingMore} />
+          </div>
+        )}
+      </div>
+    </QueryState>
   );
 }

@@ -4,8 +4,8 @@ import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useSyncReport } from '../api/get-sync-report';
 import {
   formatCount,
@@ -99,19 +99,20 @@ export function SyncReportPanel({
     heading.current?.focus();
   }, [id]);
 
-  const failure = query.isError && (
-    <div role="alert" className="mt-6 rounded-[3px] border border-line bg-ivory px-4 py-5 text-sm text-stone">
-      <p>{errorMessage(query.error, 'Failed to load the sync report')}</p>
-      <Button
-        className="mt-4"
-        size="sm"
-        variant="outline"
-        onClick={() => query.refetch()}
-        disabled={query.isFetching}
-      >
-        Try again
-      </Button>
-    </div>
+  // Before the list's row arrives the panel shows its spinner; a failure offers to read it again.
+  const failure = (
+    <QueryState
+      pending={!report && query.isPending}
+      error={query.isError}
+      onRetry={query.refetch}
+      retrying={query.isFetching}
+      loadingLabel="Loading the sync report"
+      loadingClassName="py-12"
+      errorText="Failed to load the sync report"
+      errorCause={query.error}
+      errorRole="alert"
+      errorClassName="mt-6 rounded-[3px] border border-line bg-ivory px-4 py-5 text-sm text-stone"
+    />
   );
 
   return (
@@ -144,15 +145,11 @@ export function SyncReportPanel({
         </Button>
       </div>
 
-      {report ? (
+      {report && (
         <div className="mt-5">
           <Summary report={report} />
         </div>
-      ) : query.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading the sync report" />
-        </div>
-      ) : null}
+      )}
 
       {report?.errorMessage && (
         <div className="mt-5 border-l-2 border-danger/70 bg-[#f6e1e1]/40 px-4 py-3">

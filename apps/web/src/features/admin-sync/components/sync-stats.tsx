@@ -12,7 +12,7 @@ import {
   XCircle,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/utils';
 import { formatCount, formatDateTime } from '../utils/sync-format';
 
@@ -80,27 +80,28 @@ function Group({ title, children, className }: { title: string; children: ReactN
 export function SyncStatsPanel({ query }: { query: UseQueryResult<SyncStats> }) {
   const { data, isPending, isError, refetch, isFetching } = query;
 
-  if (isPending)
+  if (isPending || isError)
     return (
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-busy="true">
-        <span className="sr-only">Loading sync statistics</span>
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} className="rounded-[3px] border border-line bg-paper px-5 py-4" aria-hidden>
-            <div className="h-3 w-20 animate-pulse rounded bg-sand" />
-            <div className="mt-3 h-7 w-12 animate-pulse rounded bg-sand" />
+      <QueryState
+        pending={isPending}
+        error={isError}
+        loading={
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-busy="true">
+            <span className="sr-only">Loading sync statistics</span>
+            {Array.from({ length: 5 }, (_, i) => (
+              <div key={i} className="rounded-[3px] border border-line bg-paper px-5 py-4" aria-hidden>
+                <div className="h-3 w-20 animate-pulse rounded bg-sand" />
+                <div className="mt-3 h-7 w-12 animate-pulse rounded bg-sand" />
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-    );
-
-  if (isError)
-    return (
-      <div className="flex flex-wrap items-center gap-4 rounded-[3px] border border-line bg-paper px-5 py-4 text-sm text-stone">
-        Failed to load sync statistics.
-        <Button size="sm" variant="outline" onClick={() => refetch()} disabled={isFetching}>
-          Try again
-        </Button>
-      </div>
+        }
+        onRetry={refetch}
+        retrying={isFetching}
+        errorText="Failed to load sync statistics."
+        errorLayout="row"
+        errorClassName="flex flex-wrap items-center gap-4 rounded-[3px] border border-line bg-paper px-5 py-4 text-sm text-stone"
+      />
     );
 
   const s = data;

@@ -1,37 +1,21 @@
 import { plural } from '@villas/shared';
 import type { UserStatus } from '@villas/shared';
-import { Search, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Users } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { ListSearch } from '../../../components/ui/list-search';
+import { QueryState } from '../../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useAdminUsers } from '../api/get-users';
 import { useAdminUsersSummary } from '../api/get-users-summary';
 import { UserCard } from './user-card';
+import { useSettled } from '../../../lib/use-settled';
+import { Count } from '../../../components/ui/count';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 const SEARCH_DELAY_MS = 250;
-
-/** The text once typing has paused, so each keystroke is not a request. */
-function useSettled(value: string, ms = SEARCH_DELAY_MS) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
-
-function Count({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <div className="min-w-28 rounded-[3px] border border-line bg-paper px-5 py-3">
-      <dt className="text-[11px] font-medium uppercase tracking-[0.16em] text-stone">{label}</dt>
-      <dd className="mt-1 font-display text-3xl leading-none tabular-nums">{value ?? '–'}</dd>
-    </div>
-  );
-}
 
 const EMPTY: Record<UserStatus, { title: string; text: string }> = {
   active: {
@@ -57,71 +41,51 @@ function UserList({
   onClearSearch: () => void;
   panel: () => HTMLElement | null;
 }) {
-  const {
-    data,
-    isPending,
-    isError,
-    refetch,
-    isFetching,
-    isPlaceholderData,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-  } = useAdminUsers(status, q);
+  const list = useAdminUsers(status, q);
+  const { data, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
   const users = data?.pages.flat() ?? [];
 
-  if (isPending)
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading users" />
-      </div>
-    );
-  if (isError)
-    return (
-      <div className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-        <p>The users could not be loaded.</p>
-        <Button className="mt-5" size="sm" variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  if (users.length === 0)
-    return (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <Users className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-        {q ? (
-          <>
-            <p className="mt-5 font-display text-3xl">No users match “{q}”</p>
-            <p className="mt-3 max-w-md text-sm text-stone">
-              Try a first or last name, an email address, a company or a license number.
-            </p>
-            <Button className="mt-6" size="sm" variant="outline" onClick={onClearSearch}>
-              Clear search
-            </Button>
-          </>
-        ) : (
-          <>
-            <p className="mt-5 font-display text-3xl">{EMPTY[status].title}</p>
-            <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[status].text}</p>
-          </>
+  return (
+    <QueryState
+      query={list}
+      loadingLabel="Loading users"
+      what="The users"
+      isEmpty={users.length === 0}
+      empty={
+        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
+          <Users className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+          {q ? (
+            <>
+              <p className="mt-5 font-display text-3xl">No users match “{q}”</p>
+              <p className="mt-3 max-w-md text-sm text-stone">
+                Try a first or last name, an email address, a company or a license number.
+              </p>
+              <Button className="mt-6" size="sm" variant="outline" onClick={onClearSearch}>
+                Clear search
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="mt-5 font-display text-3xl">{EMPTY[status].title}</p>
+              <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[status].text}</p>
+            </>
+          )}
+        </div>
+      }
+    >
+      <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
+        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          {users.map((u) => (
+            <UserCard key={u.id} user={u} isSelf={u.id === selfId} focusAfter={panel} />
+          ))}
+        </ul>
+        {hasNextPage && (
+          <div className="mt-8 flex justify-center">
+            <ShowMoreButton onClick={fetchNextPage} loading={isFetchingNextPage} label="Show more users" />
+          </div>
         )}
       </div>
-    );
-  return (
-    <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>
-      <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-        {users.map((u) => (
-          <UserCard key={u.id} user={u} isSelf={u.id === selfId} focusAfter={panel} />
-        ))}
-      </ul>
-      {hasNextPage && (
-        <div className="mt-8 flex justify-center">
-          <Button variant="outline" size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? 'Loading...' : 'Show more users'}
-          </Button>
-        </div>
-      )}
-    </div>
+    </QueryState>
   );
 }
 
@@ -133,7 +97,7 @@ function UserList({
 export function AdminUsers() {
   const [text, setText] = useState('');
   const [tab, setTab] = useState<UserStatus>('active');
-  const q = useSettled(text.trim());
+  const q = useSettled(text.trim(), SEARCH_DELAY_MS);
   const overall = useAdminUsersSummary();
   const matching = useAdminUsersSummary(q);
   const { data: me } = useUser();
@@ -159,23 +123,18 @@ export function AdminUsers() {
         </div>
       </div>
 
-      <div className="relative mt-8 w-full md:max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          Search users by name, email, company or license
-        </label>
-        <Search className="pointer-events-none absolute left-3.5 top-3.5 h-4 w-4 text-stone" aria-hidden />
-        <Input
-          id={searchId}
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search name, email, company or license"
-          className="pl-10"
-        />
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {q && matching.data ? `${plural(matching.data.total, 'user matches', 'users match')} “${q}”` : ''}
-      </p>
+      <ListSearch
+        id={searchId}
+        label="Search users by name, email, company or license"
+        placeholder="Search name, email, company or license"
+        value={text}
+        onChange={setText}
+        className="mt-8 md:max-w-md"
+        count={
+          q && matching.data ? `${plural(matching.data.total, 'user matches', 'users match')} “${q}”` : ''
+        }
+        countClassName="sr-only"
+      />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as UserStatus)} className="mt-8">
         <TabsList>

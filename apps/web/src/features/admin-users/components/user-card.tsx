@@ -1,5 +1,5 @@
 import { formatLongDate, type User } from '@villas/shared';
-import { Check, Pencil, Trash2, UserX } from 'lucide-react';
+import { Check, Pencil, UserX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUser } from '../api/update-user';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { EditUserDialog } from './edit-user-dialog';
 
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -20,7 +20,6 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
 }
 
 const notProvided = <span className="text-stone">Not provided</span>;
-const dangerGhost = 'text-danger hover:bg-[#f6e1e1]';
 
 /**
  * One account: name, Approved/Pending and Admin/Agent badges, e-mail, company, licence,
@@ -51,18 +50,6 @@ export function UserCard({
           focusAfter()?.focus();
         },
         onError: (err) => notify.error('Error', errorMessage(err, 'Failed to update user')),
-      },
-    );
-
-  const onDelete = (title: string) => () =>
-    remove.mutateAsync(user.id).then(
-      () => {
-        notify.success(title, 'user deleted successfully');
-        return true;
-      },
-      (err: unknown) => {
-        notify.error('Error', errorMessage(err, 'Failed to delete user'));
-        return false;
       },
     );
 
@@ -116,13 +103,10 @@ export function UserCard({
             }
           />
           {pending ? (
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" variant="ghost" className={dangerGhost}>
-                  <UserX className="h-3.5 w-3.5" aria-hidden />
-                  Reject <span className="sr-only">{name}</span>
-                </Button>
-              }
+            <ConfirmDelete
+              label="Reject"
+              icon={<UserX className="h-3.5 w-3.5" aria-hidden />}
+              subject={name}
               title={`Reject ${name}?`}
               description={
                 <>
@@ -132,18 +116,15 @@ export function UserCard({
               }
               confirmLabel="Reject and delete"
               pendingLabel="Rejecting..."
-              onConfirm={onDelete('Application Rejected')}
+              remove={() => remove.mutateAsync(user.id)}
+              done={['Application Rejected', 'user deleted successfully']}
+              failed="Failed to delete user"
               focusAfter={focusAfter}
             />
           ) : (
             !isSelf && (
-              <ConfirmDialog
-                trigger={
-                  <Button size="sm" variant="ghost" className={dangerGhost}>
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden />
-                    Delete <span className="sr-only">{name}</span>
-                  </Button>
-                }
+              <ConfirmDelete
+                subject={name}
                 title={`Delete ${name}?`}
                 description={
                   <>
@@ -152,8 +133,9 @@ export function UserCard({
                   </>
                 }
                 confirmLabel="Delete user"
-                pendingLabel="Deleting..."
-                onConfirm={onDelete('User Deleted')}
+                remove={() => remove.mutateAsync(user.id)}
+                done={['User Deleted', 'user deleted successfully']}
+                failed="Failed to delete user"
                 focusAfter={focusAfter}
               />
             )

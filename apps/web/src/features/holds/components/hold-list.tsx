@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState, StaleNotice } from '../../../components/ui/query-state';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmHold, useReleaseHold } from '../api/end-hold';
@@ -13,6 +13,7 @@ import { useAdminHolds } from '../api/get-admin-holds';
 import { useHolds } from '../api/get-holds';
 import { useReleaseHolds } from '../api/release-holds';
 import { HoldCountdown, useNow } from './hold-countdown';
+import { ShowMoreButton } from '../../../components/ui/show-more';
 
 const STATUS: Record<HoldStatus, { label: string; tone: 'gold' | 'green' | 'gray' }> = {
   active: { label: 'Held', tone: 'gold' },
@@ -156,27 +157,14 @@ function HoldCard({ hold: h, admin, select }: { hold: Hold; admin: boolean; sele
   );
 }
 
-function HoldsLoading() {
-  return (
-    <div className="flex justify-center py-12">
-      <Spinner label="Loading holds" />
-    </div>
-  );
-}
-
-function HoldsFailed({ retry, busy }: { retry: () => void; busy?: boolean }) {
-  return (
-    <div
-      role="alert"
-      className="rounded-[3px] border border-line bg-paper px-6 py-10 text-center text-sm text-stone"
-    >
-      <p>The holds could not be loaded.</p>
-      <Button className="mt-4" size="sm" variant="outline" onClick={retry} disabled={busy}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+/** The loading and failed states both hold lists share. */
+const HOLDS_STATES = {
+  loadingLabel: 'Loading holds',
+  loadingClassName: 'py-12',
+  what: 'The holds',
+  errorRole: 'alert',
+  errorClassName: 'rounded-[3px] border border-line bg-paper px-6 py-10 text-center text-sm text-stone',
+} as const;
 
 function HoldsEmpty({ title, text }: { title: string; text: string }) {
   return (
@@ -197,18 +185,17 @@ function HoldsState({
   admin: boolean;
   empty: { title: string; text: string };
 }) {
-  const { data, isPending, isError, refetch } = query;
-  if (isPending) return <HoldsLoading />;
-  if (isError) return <HoldsFailed retry={() => void refetch()} />;
-  if (data.length === 0) return <HoldsEmpty {...empty} />;
+  const { data = [] } = query;
   const order = (h: Hold) => (h.status === 'active' ? 0 : 1);
   const sorted = [...data].sort((a, b) => order(a) - order(b));
   return (
-    <ul className="space-y-4">
-      {sorted.map((h) => (
-        <HoldCard key={h.id} hold={h} admin={admin} />
-      ))}
-    </ul>
+    <QueryState {...HOLDS_STATES} query={query} isEmpty={data.length === 0} empty={<HoldsEmpty {...empty} />}>
+      <ul className="space-y-4">
+        {sorted.map((h) => (
+          <HoldCard key={h.id} hold={h} admin={admin} />
+        ))}
+      </ul>
+    </QueryState>
   );
 }
 
@@ -266,82 +253,68 @@ export function AdminHolds() {
         return false;
       });
 
-  let body;
-  if (query.isPending) body = <HoldsLoading />;
-  else if (query.isError && items.length === 0)
-    body = <HoldsFailed retry={() => void query.refetch()} busy={query.isFetching} />;
-  else if (items.length === 0)
-    body = (
-      <HoldsEmpty title="No active holds" text="Holds agents place from booking inquiries appear here." />
-    );
-  else
-    body = (
-      <>
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-[3px] border border-line bg-paper px-4 py-3">
-          <label className="flex cursor-pointer items-center gap-3 text-sm text-ink">
-            <Checkbox checked={allChosen} onCheckedChange={toggleAll} />
-            Select all shown
-          </label>
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-stone tabular-nums" aria-live="polite">
-              {chosen.length} selected
-            </p>
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" variant="outline" disabled={chosen.length === 0 || releaseMany.isPending}>
-                  <Undo2 className="h-3.5 w-3.5" aria-hidden />
-                  Release selected
-                </Button>
-              }
-              title={`Release ${plural(chosen.length, 'hold')}?`}
-              description={`The nights of the ${plural(chosen.length, 'selected hold')} become available to every agent again. Each hold’s agent is told.`}
-              confirmLabel="Release holds"
-              pendingLabel="Releasing..."
-              onConfirm={releaseChosen}
-              focusAfter={() => headingRef.current}
-            />
-          </div>
-        </div>
-        {query.isError && (
-          <p role="alert" className="mb-4 flex flex-wrap items-center gap-3 text-sm text-danger">
-            The holds could not be refreshed.
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-            >
-              Try again
-            </Button>
+  const body = (
+    <QueryState
+      {...HOLDS_STATES}
+      pending={query.isPending}
+      error={query.isError && items.length === 0}
+      onRetry={query.refetch}
+      retrying={query.isFetching}
+      isEmpty={items.length === 0}
+      empty={
+        <HoldsEmpty title="No active holds" text="Holds agents place from booking inquiries appear here." />
+      }
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-[3px] border border-line bg-paper px-4 py-3">
+        <label className="flex cursor-pointer items-center gap-3 text-sm text-ink">
+          <Checkbox checked={allChosen} onCheckedChange={toggleAll} />
+          Select all shown
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-stone tabular-nums" aria-live="polite">
+            {chosen.length} selected
           </p>
-        )}
-        <ul className="space-y-4">
-          {items.map((h) => (
-            <HoldCard
-              key={h.id}
-              hold={h}
-              admin
-              select={{ checked: selected.has(h.id), onChange: (on) => toggle(h.id, on) }}
-            />
-          ))}
-        </ul>
-        {query.hasNextPage && (
-          <div className="mt-6 flex flex-col items-center gap-2">
-            <p className="text-xs text-stone">
-              Showing {items.length} of {total}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-            </Button>
-          </div>
-        )}
-      </>
-    );
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="outline" disabled={chosen.length === 0 || releaseMany.isPending}>
+                <Undo2 className="h-3.5 w-3.5" aria-hidden />
+                Release selected
+              </Button>
+            }
+            title={`Release ${plural(chosen.length, 'hold')}?`}
+            description={`The nights of the ${plural(chosen.length, 'selected hold')} become available to every agent again. Each hold’s agent is told.`}
+            confirmLabel="Release holds"
+            pendingLabel="Releasing..."
+            onConfirm={releaseChosen}
+            focusAfter={() => headingRef.current}
+          />
+        </div>
+      </div>
+      {query.isError && (
+        <StaleNotice onRetry={query.refetch} retrying={query.isFetching}>
+          The holds could not be refreshed.
+        </StaleNotice>
+      )}
+      <ul className="space-y-4">
+        {items.map((h) => (
+          <HoldCard
+            key={h.id}
+            hold={h}
+            admin
+            select={{ checked: selected.has(h.id), onChange: (on) => toggle(h.id, on) }}
+          />
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <p className="text-xs text-stone">
+            Showing {items.length} of {total}
+          </p>
+          <ShowMoreButton onClick={query.fetchNextPage} loading={query.isFetchingNextPage} />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="admin-holds-heading">

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { couldNotLoad, RetryButton } from '../../../components/ui/query-state';
 import { PageLoading } from '../../../components/ui/spinner';
 import { useCompany } from '../../../lib/company';
 
@@ -15,12 +16,16 @@ export function CompanyDetails() {
     return (
       <div className="mx-auto max-w-xl px-5 py-24 text-center sm:px-8">
         <p role="alert" className="text-lg text-ink">
-          The company information could not be loaded.
+          {couldNotLoad('The company information')}
         </p>
         <p className="mt-2 text-stone">Please check your connection and try again.</p>
-        <Button className="mt-8" variant="outline" onClick={() => refetch()} disabled={isRefetching}>
-          {isRefetching ? 'Retrying...' : 'Try again'}
-        </Button>
+        <RetryButton
+          className="mt-8"
+          size="md"
+          onRetry={refetch}
+          retrying={isRefetching}
+          retryingLabel="Retrying..."
+        />
       </div>
     );
   }

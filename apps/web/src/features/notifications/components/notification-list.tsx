@@ -1,5 +1,6 @@
 import { formatLongDate, type Notification } from '@villas/shared';
 import { Check, Trash2 } from 'lucide-react';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
@@ -26,7 +27,15 @@ export function NotificationList({ userId, className }: { userId: number; classN
     );
   }
   if (isError) {
-    return <p className="px-5 py-10 text-center text-sm text-stone">Notifications could not be loaded.</p>;
+    return (
+      <QueryState
+        pending={false}
+        error
+        what="Notifications"
+        errorLayout="text"
+        errorClassName="px-5 py-10 text-center text-sm text-stone"
+      />
+    );
   }
   if (data.length === 0) {
     return <p className="px-5 py-10 text-center text-sm text-stone">No notifications yet</p>;

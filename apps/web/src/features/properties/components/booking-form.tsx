@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  addDays,
   type BookingInquiryInput,
   bookingInquirySchema,
   checkStay,
@@ -8,16 +7,14 @@ import {
   type Property,
   type StayRuleBreach,
   type StayRuleTerms,
-  todayIso,
 } from '@villas/shared';
 import { Send } from 'lucide-react';
 import { useContext, useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { GuestsField, StayDateFields } from '../../../components/booking/stay-fields';
 import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-currency';
@@ -81,8 +78,6 @@ export function BookingForm({ property: p, stay, rules, onSent }: BookingFormPro
   const r = form.register;
   const [checkIn, checkOut] = useWatch({ control: form.control, name: ['checkIn', 'checkOut'] });
   const breach = checkStay(rules ?? [], checkIn, checkOut);
-  const ruleOn = (field: 'checkIn' | 'checkOut') => breach?.issues.find((i) => i.path[0] === field)?.message;
-  const today = todayIso();
   const maxGuests = Math.max(1, p.maxGuests);
 
   const onSubmit = form.handleSubmit((values) =>
@@ -130,52 +125,9 @@ export function BookingForm({ property: p, stay, rules, onSent }: BookingFormPro
         <Input type="tel" autoComplete="tel" {...r('phone')} />
       </Field>
       <div className="grid gap-4">
-        <Controller
-          control={form.control}
-          name="checkIn"
-          render={({ field }) => (
-            <Field label="Check-in" error={errors.checkIn?.message ?? ruleOn('checkIn')}>
-              <DateField
-                label="Check-in"
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                min={today}
-              />
-            </Field>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="checkOut"
-          render={({ field }) => (
-            <Field label="Check-out" error={errors.checkOut?.message ?? ruleOn('checkOut')}>
-              <DateField
-                label="Check-out"
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
-                defaultMonth={checkIn || undefined}
-              />
-            </Field>
-          )}
-        />
+        <StayDateFields control={form.control} errors={errors} checkIn={checkIn} breach={breach} />
       </div>
-      <Controller
-        control={form.control}
-        name="guests"
-        render={({ field }) => (
-          <Field label="Guests" error={errors.guests?.message}>
-            <Select
-              value={String(field.value)}
-              onValueChange={(v) => field.onChange(Number(v))}
-              options={Array.from({ length: maxGuests }, (_, i) => ({
-                value: String(i + 1),
-                label: `${i + 1} ${i === 0 ? 'guest' : 'guests'}`,
-              }))}
-            />
-          </Field>
-        )}
-      />
+      <GuestsField control={form.control} error={errors.guests?.message} maxGuests={maxGuests} />
       <Field label="Message (optional)">
         <Textarea rows={3} placeholder="Occasion, arrival times, special wishes…" {...r('message')} />
       </Field>

@@ -2,10 +2,8 @@ import { bathroomsFor, groupAmenities, PROPERTY_TYPE_LABELS, type Property } fro
 import { Check, MapPin } from 'lucide-react';
 import { ImageGallery } from '../../../components/gallery/image-gallery';
 import { StayRulesList } from '../../../components/property/stay-rules-list';
-import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useDisplayMoney } from '../../../lib/display-currency';
 import { useProperty } from '../api/get-property';
 import { useStayRules } from '../api/get-stay-rules';
@@ -68,17 +66,18 @@ export function PropertyDetailDialog({
             onSent={() => onOpenChange(false)}
             stay={stay}
           />
-        ) : detail.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center text-sm text-stone">
-            <p>{errorMessage(detail.error, 'The villa could not be loaded.')}</p>
-            <Button variant="outline" onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          </div>
         ) : (
-          <div className="flex min-h-64 items-center justify-center">
-            <Spinner label={`Loading ${card.name}`} />
-          </div>
+          <QueryState
+            pending={!detail.isError}
+            error
+            onRetry={detail.refetch}
+            loadingLabel={`Loading ${card.name}`}
+            loadingClassName="min-h-64 items-center"
+            what="The villa"
+            errorCause={detail.error}
+            errorRole="alert"
+            errorClassName="flex flex-col items-center py-16 text-center text-sm text-stone"
+          />
         )}
       </DialogContent>
     </Dialog>

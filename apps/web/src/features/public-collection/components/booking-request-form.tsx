@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  addDays,
   bookingRequestSchema,
   checkStay,
-  todayIso,
   type BookingRequestInput,
   type PublicProperty,
   type StayRuleTerms,
 } from '@villas/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { GuestsField, StayDateFields } from '../../../components/booking/stay-fields';
 import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { useSendBookingRequest } from '../api/send-booking-request';
@@ -82,8 +79,6 @@ export function BookingRequestForm({
   });
   const checkIn = typeof watchedCheckIn === 'string' ? watchedCheckIn : '';
   const breach = checkStay(rules ?? [], checkIn, isoOrNull(watchedCheckOut));
-  const ruleOn = (field: 'checkIn' | 'checkOut') => breach?.issues.find((i) => i.path[0] === field)?.message;
-  const today = todayIso();
   const advisor = agentName || 'Your travel advisor';
 
   const onSubmit = form.handleSubmit((v) =>
@@ -158,51 +153,8 @@ export function BookingRequestForm({
         <Field label="Phone (optional)" error={errors.clientPhone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('clientPhone')} />
         </Field>
-        <Controller
-          control={form.control}
-          name="guests"
-          render={({ field }) => (
-            <Field label="Guests" error={errors.guests?.message}>
-              <Select
-                value={String(field.value ?? 1)}
-                onValueChange={(v) => field.onChange(Number(v))}
-                options={Array.from({ length: Math.max(1, property.maxGuests) }, (_, i) => ({
-                  value: String(i + 1),
-                  label: `${i + 1} ${i === 0 ? 'guest' : 'guests'}`,
-                }))}
-              />
-            </Field>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="checkIn"
-          render={({ field }) => (
-            <Field label="Check-in" error={errors.checkIn?.message ?? ruleOn('checkIn')}>
-              <DateField
-                label="Check-in"
-                value={isoOrNull(field.value)}
-                onChange={(v) => field.onChange(v ?? '')}
-                min={today}
-              />
-            </Field>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="checkOut"
-          render={({ field }) => (
-            <Field label="Check-out" error={errors.checkOut?.message ?? ruleOn('checkOut')}>
-              <DateField
-                label="Check-out"
-                value={isoOrNull(field.value)}
-                onChange={(v) => field.onChange(v ?? '')}
-                min={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
-                defaultMonth={checkIn || undefined}
-              />
-            </Field>
-          )}
-        />
+        <GuestsField control={form.control} error={errors.guests?.message} maxGuests={property.maxGuests} />
+        <StayDateFields control={form.control} errors={errors} checkIn={checkIn} breach={breach} />
       </div>
       <Field label="Message (optional)" error={errors.message?.message}>
         <Textarea

@@ -2,6 +2,7 @@ import { formatLongDate, VIEW_REPEAT_WINDOW_MINUTES, type WhiteLabelLink } from 
 import { ArrowUpRight, CalendarDays, Eye, Home, Link2, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../../components/ui/query-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -99,9 +100,14 @@ export function DashboardLinks() {
     );
   if (isError)
     return (
-      <p className="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone">
-        Your links could not be loaded. Please reload the page.
-      </p>
+      <QueryState
+        pending={false}
+        error
+        what="Your links"
+        errorNote="Please reload the page."
+        errorLayout="text"
+        errorClassName="rounded-[3px] border border-line bg-paper px-6 py-12 text-center text-sm text-stone"
+      />
     );
   if (data.length === 0)
     return (

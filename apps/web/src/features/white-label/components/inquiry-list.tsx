@@ -6,6 +6,7 @@ import {
 } from '@villas/shared';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { QueryState } from '../../../components/ui/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -49,7 +50,7 @@ export function InquiryList({ agentId, actions }: { agentId: number; actions?: I
         <Spinner label="Loading inquiries" />
       </div>
     );
-  if (isError) return <p className="py-12 text-center text-sm text-stone">Inquiries could not be loaded.</p>;
+  if (isError) return <QueryState pending={false} error what="Inquiries" errorLayout="text" />;
   if (data.length === 0)
     return (
       <div className="flex flex-col items-center py-14 text-center">

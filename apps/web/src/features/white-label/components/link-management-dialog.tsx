@@ -2,6 +2,7 @@ import type { WhiteLabelLink } from '@villas/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2, Plus, Settings2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { QueryState } from '../../../components/ui/query-state';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -20,7 +21,7 @@ function MyLinks({ agentId, onCreate }: { agentId: number; onCreate: () => void 
         <Spinner label="Loading links" />
       </div>
     );
-  if (isError) return <p className="py-12 text-center text-sm text-stone">Your links could not be loaded.</p>;
+  if (isError) return <QueryState pending={false} error what="Your links" errorLayout="text" />;
   if (data.length === 0)
     return (
       <div className="flex flex-col items-center py-14 text-center">

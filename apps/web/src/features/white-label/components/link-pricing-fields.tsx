@@ -11,11 +11,11 @@ import {
   type WhiteLabelLink,
   pluralWord,
 } from '@villas/shared';
-import { useEffect, useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { usePricePreview } from '../api/preview-price';
+import { useSettled } from '../../../lib/use-settled';
 
 /** The price fields as typed: the markup stays text until it is checked. */
 export interface PricingForm {
@@ -60,16 +60,6 @@ const MARKUP_OPTIONS = [
   { value: 'percent', label: 'Percentage' },
   { value: 'fixed', label: 'Fixed amount' },
 ];
-
-/** Waits until the value has stayed the same for `ms` (so typing asks the server once per pause). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** 'Your client sees: £9,735 per week for Villa Belvedere', from the server's own calculation. */
 export function previewSentence(villa: LinkPricePreview['villas'][number]): string {

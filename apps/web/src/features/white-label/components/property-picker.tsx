@@ -1,9 +1,9 @@
 import { foldForSearch, type Property, plural } from '@villas/shared';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { QueryState } from '../../../components/ui/query-state';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { OPTIONS_PAGE_SIZE, usePropertyOptions } from '../api/get-property-options';
 
@@ -126,12 +126,16 @@ export function PropertyPicker({ value, onChange, errorId, invalid }: PropertyPi
           invalid && 'border-danger/60',
         )}
       >
-        {isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading properties" />
-          </div>
-        ) : isError ? (
-          <p className="px-4 py-5 text-sm text-stone">The villas could not be loaded.</p>
+        {isPending || isError ? (
+          <QueryState
+            pending={isPending}
+            error={isError}
+            loadingLabel="Loading properties"
+            loadingClassName="py-6"
+            what="The villas"
+            errorLayout="text"
+            errorClassName="px-4 py-5 text-sm text-stone"
+          />
         ) : shownMatches.length === 0 ? (
           <p className="px-4 py-5 text-sm text-stone">No villas match “{query.trim()}”.</p>
         ) : (
