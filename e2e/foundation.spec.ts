@@ -21,7 +21,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-// The one spec that drives the login form (STYLE.md); every other spec signs in through the API.
+// The one spec that drives the login form; every other spec signs in through the API.
 test('a new agent applies, waits for approval, is approved by the admin, signs in and out', async ({
   page,
   adminApi,

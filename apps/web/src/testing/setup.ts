@@ -33,7 +33,7 @@ window.matchMedia ??= (query: string) =>
 beforeAll(() => server.listen());
 afterAll(() => server.close());
 
-// Any console.error fails the test (STYLE: web integration tests).
+// Any console.error fails the test: an error the app logs is a defect, even when the screen looks right.
 let errors: unknown[][] = [];
 beforeEach(() => {
   resetApi();
