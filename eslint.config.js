@@ -11,8 +11,8 @@ import oneOwnerPerTable from './tools/eslint/one-owner-per-table.js';
 // - server: a module is a first-level folder modules/<m>/, its sub-folders included (every rule
 //   below holds in them). It reaches another module only through that module's *.service.ts;
 //   inside a module, routes call their own service, the service its own repository, and only
-//   repositories query the database (drizzle-orm, @villas/db/schema). lib/, db/, plugins/ and config/ never
-//   import modules, except the plugins named below that use one module's service.
+//   repositories query the database (drizzle-orm, @villas/db/schema). lib/, db/, plugins/ and
+//   config/ never import modules, except the plugins named below that use one module's service.
 // - no module cycles: module A never imports B when B reaches A back, through any of its files
 //   (local/no-module-cycle; `node tools/eslint/module-graph.js` prints the graph). A call that
 //   must go back up is passed in as a plugin option by modules/index.ts.

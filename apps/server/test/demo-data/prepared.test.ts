@@ -18,7 +18,22 @@ import { testConfig } from '../../src/config/env';
 import { prepareDatabase } from '../../src/db/bootstrap';
 import { createDatabase, pgliteDataDir } from '@villas/db/client';
 import { properties, users } from '@villas/db/schema';
-import { DEMO_ACCOUNTS, installDemoImages, renderSceneImages, sceneFiles, PREPARED_MAX_AGE_DAYS, checkPrepared, currentMigrations, installPreparedDatabase, manifestFile, pgliteVersion, preparedDataDir, type Manifest, DEMO_DIR, SCENES } from '@villas/demo-data/testing';
+import {
+  DEMO_ACCOUNTS,
+  installDemoImages,
+  renderSceneImages,
+  sceneFiles,
+  PREPARED_MAX_AGE_DAYS,
+  checkPrepared,
+  currentMigrations,
+  installPreparedDatabase,
+  manifestFile,
+  pgliteVersion,
+  preparedDataDir,
+  type Manifest,
+  DEMO_DIR,
+  SCENES,
+} from '@villas/demo-data/testing';
 import { seed } from '@villas/demo-data';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'villas-prepared-'));
