@@ -11,16 +11,18 @@ import oneOwnerPerTable from './tools/eslint/one-owner-per-table.js';
 // - server: a module is a first-level folder modules/<m>/, its sub-folders included (every rule
 //   below holds in them). It reaches another module only through that module's *.service.ts;
 //   inside a module, routes call their own service, the service its own repository, and only
-//   repositories query the database (drizzle-orm, db/schema). lib/, db/, plugins/ and config/ never
-//   import modules, except the plugins named below that use one module's service.
+//   repositories query the database (drizzle-orm, @villas/db/schema). lib/, db/, plugins/ and
+//   config/ never import modules, except the plugins named below that use one module's service.
 // - no module cycles: module A never imports B when B reaches A back, through any of its files
 //   (local/no-module-cycle; `node tools/eslint/module-graph.js` prints the graph). A call that
 //   must go back up is passed in as a plugin option by modules/index.ts.
 // - web: app → features → components → lib (config below all; testing/ for tests only), and
 //   features never import each other: what two features share lives in components/ or lib/.
-// - the demo workspace, the benchmark and the end-to-end tests reach the server's sources only
-//   through its declared entries (below): the database (db/client, db/schema), configuration,
-//   paths, password hashing and sharp; the benchmark also the search query it measures.
+// - packages: shared ← db ← demo-data ← server, each importing another only by its package name
+//   (tools/checks/package-graph.test.js fails on a cycle). The database package (@villas/db: schema,
+//   client, migrations, password hashing) and the demo workspace import nothing of the apps; the
+//   benchmark and the end-to-end tests reach the server's sources only through its declared entries
+//   (below): configuration and paths; the benchmark also the search query it measures.
 // - no import cycles anywhere, tests included. Tests may cross the boundaries above.
 // - one owner per table: a table is written (insert, update, delete, raw SQL) only by its owner
 //   module, or by a writer listed with its reason, in tools/eslint/table-owners.js.
@@ -32,7 +34,8 @@ const modules = readdirSync(`${server}/modules`, { withFileTypes: true })
 const features = readdirSync(`${web}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const database = [`${server}/db/schema/**`, '**/node_modules/drizzle-orm/**'];
+const dbPackage = 'packages/db';
+const database = [`${dbPackage}/src/schema/**`, '**/node_modules/drizzle-orm/**'];
 
 const serverZones = [
   ...modules.flatMap((m) => [
@@ -58,7 +61,7 @@ const serverZones = [
   {
     target: `${server}/modules/**/!(*.repository).ts`,
     from: database,
-    message: 'Only repositories query the database (drizzle-orm, db/schema).',
+    message: 'Only repositories query the database (drizzle-orm, @villas/db/schema).',
   },
   {
     target: `${server}/modules/**/*.repository.ts`,
@@ -123,20 +126,23 @@ const webZones = [
   },
 ];
 
-// What the demo workspace, the benchmark and the end-to-end tests may import of the server's
-// sources: anything else there is the server's inside.
-const serverEntries = [
-  '**/db/client.ts',
-  '**/db/schema/**',
-  '**/db/pglite-statements.ts',
-  '**/config/env.ts',
-  '**/src/paths.ts',
-  '**/lib/password.ts',
-  '**/lib/sharp.ts',
-];
+// What the benchmark and the end-to-end tests may import of the server's sources: anything else
+// there is the server's inside. The database is @villas/db's, imported by its package name.
+const serverEntries = ['**/config/env.ts', '**/src/paths.ts'];
 const outsideZones = [
   {
-    target: ['packages/demo-data/**', 'e2e/**'],
+    target: ['packages/demo-data/**', `${dbPackage}/**`],
+    from: 'apps/**',
+    message:
+      'The database and demo packages import nothing of the apps: the server depends on them, not the other way.',
+  },
+  {
+    target: `${dbPackage}/**`,
+    from: ['packages/demo-data/**', 'bench/**', 'e2e/**'],
+    message: 'The database package is below every other: it imports none of them.',
+  },
+  {
+    target: 'e2e/**',
     from: `${server}/**`,
     except: serverEntries,
     message: "Reach the server's sources only through its entries named in eslint.config.js.",
@@ -148,7 +154,7 @@ const outsideZones = [
     message: "Reach the server's sources only through its entries named in eslint.config.js.",
   },
   {
-    target: ['packages/demo-data/**', 'e2e/**', 'bench/**'],
+    target: ['packages/demo-data/**', `${dbPackage}/**`, 'e2e/**', 'bench/**'],
     from: `${web}/**`,
     message: "The web app's sources are its own: test it through the browser.",
   },
@@ -171,7 +177,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'e2e/.data-*/**',
-      'apps/server/drizzle/**',
+      'packages/db/drizzle/**',
     ],
   },
   js.configs.recommended,
@@ -216,8 +222,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/demo-data/**/*.{ts,mjs,js}', 'bench/**/*.{ts,mjs,js}', 'e2e/**/*.{ts,mjs,js}'],
+    files: ['bench/**/*.{ts,mjs,js}', 'e2e/**/*.{ts,mjs,js}'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.ts', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: outsideZones }],
+    },
+  },
+  {
+    // The packages below the server, their tests included: a test reaching into the server would
+    // make the package loop again.
+    files: ['packages/demo-data/**/*.{ts,mjs,js}', `${dbPackage}/**/*.{ts,mjs,js}`],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: outsideZones }],
     },

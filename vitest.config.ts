@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       'packages/shared',
-      'packages/demo-data',
+      'packages/db',
+      'apps/server/vitest.demo-data.config.ts',
       'apps/server',
       'apps/server/vitest.isolated.config.ts',
       // The long server robustness suites: `npm run test:robustness`, left out of `npm test`.

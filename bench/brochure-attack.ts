@@ -36,7 +36,7 @@ import { DEMO_ACCOUNTS } from '@villas/demo-data';
 import sharp from 'sharp';
 import { serverEnv, serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
-import { createDatabase } from '../apps/server/src/db/client';
+import { createDatabase } from '@villas/db/client';
 import { probe } from '../apps/server/test/http-clients';
 import { generateCatalogue } from './generate';
 

@@ -11,8 +11,8 @@
 import { AMENITY_CATALOGUE, addDays } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import { processEnv } from '../apps/server/src/config/env';
-import { createDatabase, type Db } from '../apps/server/src/db/client';
-import { amenities, exchangeRates, regions, subregions } from '../apps/server/src/db/schema';
+import { createDatabase, type Db } from '@villas/db/client';
+import { amenities, exchangeRates, regions, subregions } from '@villas/db/schema';
 
 export const BENCH_START = '2030-01-01';
 export const DAYS = 365;

@@ -47,12 +47,14 @@ build('@villas/web', p('apps/web/dist/index.html'), [
   // The build's own steps (the precompressed .br and .gz files among them).
   p('apps/web/vite.config.ts'),
 ]);
-build('@villas/server', p('apps/server/dist/server.js'), [p('apps/server/src'), p('apps/server/drizzle')]);
+// The server bundles the database package's sources; its migrations are read from packages/db/drizzle.
+build('@villas/server', p('apps/server/dist/server.js'), [p('apps/server/src'), p('packages/db/src')]);
 // The demo database and images, made once at build: a first start on an empty data directory copies
 // them instead of seeding and rendering (its build skips itself when what it makes is unchanged).
 build('@villas/demo-data', p('packages/demo-data/dist/prepared.json'), [
   p('packages/demo-data/src'),
-  p('apps/server/drizzle'),
+  p('packages/db/src'),
+  p('packages/db/drizzle'),
 ]);
 
 const { serverEnv, serverNodeFlags } = await import(pathToFileURL(p('apps/server/node-flags.mjs')).href);

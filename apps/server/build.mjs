@@ -1,4 +1,6 @@
-// Bundles the server (with the shared package's TypeScript) into dist/; npm packages stay external.
+// Bundles the server (with the TypeScript of the shared and database packages) into dist/; npm
+// packages stay external. The database package's migrations stay in packages/db/drizzle: its
+// `migrationsDir` finds them through the installed package, wherever the bundle runs from.
 // The demo workspace (@villas/demo-data), which the server imports only to seed an empty database,
 // is split into a chunk of its own: server.js does not contain it and a start that does not seed
 // never reads it.
@@ -16,6 +18,7 @@ const dependencies = (file) =>
   Object.keys(JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')).dependencies);
 const external = [
   ...dependencies('./package.json'),
+  ...dependencies('../../packages/db/package.json'),
   ...dependencies('../../packages/demo-data/package.json'),
 ].filter((d) => !d.startsWith('@villas/') && !BUNDLED.has(d));
 const result = await build({

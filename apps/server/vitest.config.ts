@@ -36,7 +36,8 @@ export default defineProject({
     ...serverTestOptions,
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...ROBUSTNESS_TESTS, ...ISOLATED_SERVER_TESTS],
+    // test/demo-data: its own project, `demo-data` (vitest.demo-data.config.ts).
+    exclude: [...ROBUSTNESS_TESTS, ...ISOLATED_SERVER_TESTS, 'test/demo-data/**'],
     // Modules imported once per worker, not once per file: the project took 302 s on two cores with
     // a registry per file, 160 s so (a third of it was importing the server again for each file).
     isolate: false,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { modulesDir, otherWriters, owners, repoRoot, schemaDir } from './table-owners.js';
+import { modulesDir, otherWriters, owners, repoRoot, schemaDir, schemaPackage } from './table-owners.js';
 
 // One owner per table (docs/decisions/017-layering.md): a table is written only by its owner
 // module, or by a writer listed with its reason in ./table-owners.js. A write is
@@ -76,7 +76,9 @@ export default {
     const { sourceCode } = context;
 
     const isSchemaImport = (source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return false;
+      if (typeof source !== 'string') return false;
+      if (source === schemaPackage || source.startsWith(`${schemaPackage}/`)) return true;
+      if (!source.startsWith('.')) return false;
       const target = path
         .resolve(path.dirname(context.filename), source)
         .replace(/\.(ts|js)$/, '')

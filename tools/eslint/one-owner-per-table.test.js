@@ -29,7 +29,7 @@ tester.run('one-owner-per-table', rule, {
       name: 'the owner writes its table with Drizzle and raw SQL',
       filename: calendarRepo,
       code: `import { sql } from 'drizzle-orm';
-        import { availability, dailyPricing } from '../../db/schema';
+        import { availability, dailyPricing } from '@villas/db/schema';
         export const a = (db) => db.insert(availability).values([]).onConflictDoUpdate({ set: {}, setWhere: sql\`true\` });
         export const b = (db) => db.delete(availability);
         export const c = (db) => db.execute(sql\`insert into \${dailyPricing} (property_id) values (1)
@@ -39,7 +39,7 @@ tester.run('one-owner-per-table', rule, {
       name: 'reads, a Map named like a write, and a local shadowing a table are not writes',
       filename: holdsRepo,
       code: `import { sql } from 'drizzle-orm';
-        import { availability, holds } from '../../db/schema';
+        import { availability, holds } from '@villas/db/schema';
         export const a = (db) => db.select().from(availability);
         export const b = (seen) => seen.delete('x');
         export const c = (db, availability) => db.update(availability);
@@ -55,13 +55,13 @@ tester.run('one-owner-per-table', rule, {
     {
       name: 'tests may write any table',
       filename: at('apps/server/src/modules/holds/holds.test.ts'),
-      code: `import { availability, properties } from '../../db/schema';
+      code: `import { availability, properties } from '@villas/db/schema';
         await db.insert(availability).values([]); await db.update(properties).set({});`,
     },
     {
       name: 'a listed writer outside the modules, for its tables',
       filename: at('apps/server/src/lib/mailer.ts'),
-      code: `import { mailOutbox } from '../db/schema';
+      code: `import { mailOutbox } from '@villas/db/schema';
         await db.insert(mailOutbox).values({});`,
     },
   ],
@@ -69,7 +69,7 @@ tester.run('one-owner-per-table', rule, {
     {
       name: "holds writing the calendar's availability (Drizzle)",
       filename: holdsRepo,
-      code: `import { availability } from '../../db/schema';
+      code: `import { availability } from '@villas/db/schema';
         export const a = (db) => db
           .insert(availability)
           .values([]);`,
@@ -78,8 +78,8 @@ tester.run('one-owner-per-table', rule, {
     {
       name: 'update and delete, a renamed import and a namespace import',
       filename: invenioRepo,
-      code: `import { properties as villas, propertyImages } from '../../../db/schema';
-        import * as schema from '../../../db/schema';
+      code: `import { properties as villas, propertyImages } from '@villas/db/schema';
+        import * as schema from '@villas/db/schema';
         export const a = (db) => db.update(villas).set({});
         export const b = (db) => db.delete(propertyImages);
         export const c = (db) => db.insert(schema.properties).values({});`,
@@ -93,7 +93,7 @@ tester.run('one-owner-per-table', rule, {
       name: 'raw SQL: a named table, a quoted one and an interpolated schema table',
       filename: holdsRepo,
       code: `import { sql } from 'drizzle-orm';
-        import { availability } from '../../db/schema';
+        import { availability } from '@villas/db/schema';
         export const a = sql\`select 1;
           DELETE FROM property_images where id = 1\`;
         export const b = sql\`update "availability" set available = true\`;
@@ -109,20 +109,20 @@ tester.run('one-owner-per-table', rule, {
     {
       name: 'a listed writer outside its tables, and an unlisted file outside the modules',
       filename: at('apps/server/src/lib/mailer.ts'),
-      code: `import { users } from '../db/schema';
+      code: `import { users } from '@villas/db/schema';
         await db.update(users).set({});`,
       errors: [foreign('users', 'apps/server/src/lib/mailer.ts', `${modulesDir}/users`)],
     },
     {
       name: 'a table nothing in the app may write',
       filename: at('apps/server/src/modules/calendar/calendar.repository.ts'),
-      code: `import { staySums } from '../../db/schema';
+      code: `import { staySums } from '@villas/db/schema';
         await db.delete(staySums);`,
       errors: [foreign('stay_sums', `${modulesDir}/calendar`, 'no module (nothing in the app writes it)')],
     },
     {
       name: 'a schema table without an owner',
-      filename: at('apps/server/src/db/schema/widgets.ts'),
+      filename: at('packages/db/src/schema/widgets.ts'),
       code: `export const widgets = pgTable('widgets', { id: serial() });`,
       errors: [{ messageId: 'noOwner', data: { table: 'widgets' } }],
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 // One owner per table (docs/decisions/017-layering.md): each table of the Drizzle schema
-// (apps/server/src/db/schema) is written (INSERT, UPDATE, DELETE) by one server module's
+// (packages/db/src/schema, imported as @villas/db/schema) is written (INSERT, UPDATE, DELETE) by one server module's
 // repository; another module that needs a write calls the owner's service, inside its own
 // transaction where it must. The lint rule `local/one-owner-per-table` (./one-owner-per-table.js)
 // checks every write it can see against this map, and a table missing here fails it too.
@@ -13,7 +13,10 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const modulesDir = 'apps/server/src/modules';
 
 /** Where the Drizzle schema lives: `export const x = pgTable('name', …)` names a table. */
-export const schemaDir = 'apps/server/src/db/schema';
+export const schemaDir = 'packages/db/src/schema';
+
+/** The package entry of that schema: an import of it (or below it) is a schema import. */
+export const schemaPackage = '@villas/db/schema';
 
 /**
  * Table → the module (folder under apps/server/src/modules) whose repository writes it, or null
@@ -113,7 +116,7 @@ export const otherWriters = [
     reason: "Generates the benchmark's large catalogue in its own throw-away database.",
   },
   {
-    files: ['apps/server/drizzle/**'],
+    files: ['packages/db/drizzle/**'],
     tables: '*',
     reason: 'Migrations create and change the tables (generated SQL files, which the lint does not read).',
   },

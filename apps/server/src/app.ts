@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
-import type { Database, Db } from './db/client';
+import type { Database, Db } from '@villas/db/client';
 import { Mailer } from './lib/mailer';
 import { validatorCompiler } from './lib/request-validator';
 import { serializerCompiler } from './lib/response-serializer';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * production: in both cases its directory's parent is apps/server.
  */
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const migrationsDir = path.join(serverRoot, 'drizzle');
+/** The migrations are the database package's: `migrationsDir` of `@villas/db/migrations`. */
 export const webDistDir = path.resolve(serverRoot, '../web/dist');
 /** The web app's server rendering of its public pages (`vite build --ssr`, apps/web/package.json). */
 export const webSsrDir = path.resolve(serverRoot, '../web/dist-ssr');

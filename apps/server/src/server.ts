@@ -1,7 +1,7 @@
 import { CONFIG_ERROR_EXIT } from '../supervise.mjs';
 import { ConfigError, loadConfig, loadDotEnv } from './config/env';
 import { bootstrap, prepareDatabase } from './db/bootstrap';
-import { createDatabase } from './db/client';
+import { createDatabase } from '@villas/db/client';
 import { loadMallocTrim, trimAfterFullCollections } from './lib/malloc-trim';
 
 async function main() {

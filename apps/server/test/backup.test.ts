@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backup } from '../src/cli/backup';
 import { restore } from '../src/cli/restore';
 import { processEnv } from '../src/config/env';
-import { createDatabase, type Database } from '../src/db/client';
-import { dailyPricing, properties, users } from '../src/db/schema';
+import { createDatabase, type Database } from '@villas/db/client';
+import { dailyPricing, properties, users } from '@villas/db/schema';
 import { serverRoot } from '../src/paths';
 import { createProperty, createUser } from './factories';
 

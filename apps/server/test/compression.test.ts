@@ -7,7 +7,7 @@ import type { Role } from '@villas/shared';
 import Fastify from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema';
+import { sessions } from '@villas/db/schema';
 import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { SESSION_COOKIE } from '../src/plugins/auth';
 import { brotliCompressSync, compressionPlugin } from '../src/plugins/compression';

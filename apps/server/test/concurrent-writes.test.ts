@@ -8,7 +8,7 @@ import {
   inquiries,
   whiteLabelInquiries,
   whiteLabelLinks,
-} from '../src/db/schema';
+} from '@villas/db/schema';
 import { nightsOf, placeHold, sendBookingInquiry, stayIn } from '../src/modules/holds/holds.fixtures';
 import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processEnv } from '../src/config/env';
-import { inquiries } from '../src/db/schema';
+import { inquiries } from '@villas/db/schema';
 import { createProperty } from './factories';
 import { serverDatabase, startServer, type ServerProcess } from './server-process';
 

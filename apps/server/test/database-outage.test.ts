@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { testConfig } from '../src/config/env';
-import { createDatabase, type Database } from '../src/db/client';
+import { createDatabase, type Database } from '@villas/db/client';
 
 /**
  * A PostgreSQL server that is down (nothing listens) or hangs (accepts and never answers): requests

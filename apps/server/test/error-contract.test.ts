@@ -1,7 +1,7 @@
 import { MAX_ID, validationFailedBodySchema } from '@villas/shared';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, users } from '../src/db/schema';
+import { auditLog, users } from '@villas/db/schema';
 import { createRegion, createUser, signedIn } from './factories';
 import { useTestContext } from './helpers';
 

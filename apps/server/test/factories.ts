@@ -1,9 +1,9 @@
 import type { Role } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
-import type { Db } from '../src/db/client';
-import { properties, regions, subregions, users } from '../src/db/schema';
-import { hashPassword } from '../src/lib/password';
+import type { Db } from '@villas/db/client';
+import { properties, regions, subregions, users } from '@villas/db/schema';
+import { hashPassword } from '@villas/db/password';
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;

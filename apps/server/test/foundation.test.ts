@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bootstrap, ensureAdmin } from '../src/db/bootstrap';
-import { users } from '../src/db/schema';
+import { users } from '@villas/db/schema';
 import { signIn, signedIn } from './factories';
 import { useTestContext } from './helpers';
 
@@ -135,7 +135,7 @@ describe('demo image repair', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const { createProperty } = await import('./factories');
-    const { propertyImages } = await import('../src/db/schema');
+    const { propertyImages } = await import('@villas/db/schema');
     const p = await createProperty(ctx.db);
     await ctx.db.insert(propertyImages).values({ propertyId: p.id, url: '/uploads/demo/villa-1.webp' });
     const uploadDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/app';
-import { sessions, users } from '../src/db/schema';
+import { sessions, users } from '@villas/db/schema';
 import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { createProperty, createUser } from './factories';
 import { useTestContext } from './helpers';

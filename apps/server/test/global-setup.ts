@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDatabase } from '../src/db/client';
+import { createDatabase } from '@villas/db/client';
 import { processEnv } from '../src/config/env';
 
 declare module 'vitest' {

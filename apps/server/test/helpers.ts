@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { processEnv, testConfig, type Config } from '../src/config/env';
-import { createDatabase, type Database, type Db } from '../src/db/client';
+import { createDatabase, type Database, type Db } from '@villas/db/client';
 
 export interface TestContext {
   app: App;

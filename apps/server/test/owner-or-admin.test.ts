@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifications, whiteLabelInquiries, whiteLabelLinks } from '../src/db/schema';
+import { notifications, whiteLabelInquiries, whiteLabelLinks } from '@villas/db/schema';
 import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';
 

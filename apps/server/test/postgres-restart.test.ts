@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processEnv } from '../src/config/env';
-import { createDatabase } from '../src/db/client';
+import { createDatabase } from '@villas/db/client';
 import { createProperty } from './factories';
 import { freePort, startServer, type ServerProcess } from './server-process';
 

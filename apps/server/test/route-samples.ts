@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app';
-import type { Db } from '../src/db/client';
+import type { Db } from '@villas/db/client';
 import { addDays } from '@villas/shared';
 import {
   inquiries,
@@ -12,7 +12,7 @@ import {
   users,
   whiteLabelInquiries,
   whiteLabelLinks,
-} from '../src/db/schema';
+} from '@villas/db/schema';
 import { hashToken, newToken } from '../src/modules/sessions/sessions.service';
 import { createProperty, createRegion, createUser, signIn, signedIn } from './factories';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type Database } from '../src/db/client';
+import { createDatabase, type Database } from '@villas/db/client';
 import { processEnv } from '../src/config/env';
 
 /**

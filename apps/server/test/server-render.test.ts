@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
-import { propertyImages, whiteLabelViews } from '../src/db/schema';
+import { propertyImages, whiteLabelViews } from '@villas/db/schema';
 import { assemble, inlineStyles, preloads } from '../src/plugins/server-render';
 import { createProperty, signedIn } from './factories';
 import { useTestContext } from './helpers';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inquiries } from '../src/db/schema';
+import { inquiries } from '@villas/db/schema';
 import { createProperty } from './factories';
 import { serverDatabase, startServer, type ServerProcess } from './server-process';
 

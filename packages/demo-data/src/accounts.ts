@@ -1,8 +1,8 @@
 import type { Role } from '@villas/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../apps/server/src/db/client';
-import { notifications, properties, users } from '../../../apps/server/src/db/schema';
-import { hashPassword } from '../../../apps/server/src/lib/password';
+import type { Db } from '@villas/db/client';
+import { notifications, properties, users } from '@villas/db/schema';
+import { hashPassword } from '@villas/db/password';
 import { FEATURED_NAME } from './catalogue';
 
 export interface DemoAccount {

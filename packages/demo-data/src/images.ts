@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSharp } from '../../../apps/server/src/lib/sharp';
+import { loadSharp } from './sharp';
 import { preparedImagesDir } from './prepared';
 import { COPY_WIDTHS, DEMO_DIR, SCENES, renderScene, type SceneSpec } from './scenes';
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createDatabase } from '../../../apps/server/src/db/client';
+import { createDatabase } from '@villas/db/client';
 import {
   currentMigrations,
   pgliteVersion,

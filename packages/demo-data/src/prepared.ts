@@ -4,7 +4,7 @@ import { copyFile, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { nightsBetween, todayIso } from '@villas/shared';
-import { migrationsDir } from '../../../apps/server/src/paths';
+import { migrationsDir } from '@villas/db/migrations';
 
 // Not named `require`: the server's bundle declares its own at the top of every file.
 const resolveHere = createRequire(import.meta.url);

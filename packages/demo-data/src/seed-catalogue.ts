@@ -1,6 +1,6 @@
 import { AMENITY_CATALOGUE, AMENITY_CATEGORIES, todayIso, type Currency } from '@villas/shared';
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../../apps/server/src/db/client';
+import type { Db, Queryable } from '@villas/db/client';
 import {
   amenities,
   amenityCategories,
@@ -10,7 +10,7 @@ import {
   regions,
   stayRules,
   subregions,
-} from '../../../apps/server/src/db/schema';
+} from '@villas/db/schema';
 import {
   EUR_RATES,
   FESTIVE_FACTOR,

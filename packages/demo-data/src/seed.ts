@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../../apps/server/src/db/client';
-import { properties } from '../../../apps/server/src/db/schema';
+import type { Db } from '@villas/db/client';
+import { properties } from '@villas/db/schema';
 import { seedDemoAccounts } from './accounts';
 import { installDemoImages } from './images';
 import { describeImages, seedCatalogue } from './seed-catalogue';

@@ -1,5 +1,5 @@
 import { loadConfig, loadDotEnv } from '../config/env';
-import { createDatabase } from '../db/client';
+import { createDatabase } from '@villas/db/client';
 
 loadDotEnv();
 const config = loadConfig();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig, loadDotEnv } from '../config/env';
-import { createDatabase } from '../db/client';
+import { createDatabase } from '@villas/db/client';
 import {
   assertNotInUse,
   CliError,

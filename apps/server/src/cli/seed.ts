@@ -1,6 +1,6 @@
 import { loadConfig, loadDotEnv } from '../config/env';
 import { bootstrap, prepareDatabase } from '../db/bootstrap';
-import { createDatabase } from '../db/client';
+import { createDatabase } from '@villas/db/client';
 
 /** `npm run db:seed`: migrate, then seed an empty database (progress lines on stdout). */
 loadDotEnv();

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import { hashPassword, verifyPassword } from '../lib/password';
-import { pgliteDataDir, type Db } from './client';
-import { properties, propertyImages, users } from './schema';
+import { hashPassword, verifyPassword } from '@villas/db/password';
+import { pgliteDataDir, type Db } from '@villas/db/client';
+import { properties, propertyImages, users } from '@villas/db/schema';
 
 /**
  * The demo (generator, image art, accounts, and what its build prepared) is a workspace of its own,

@@ -1,6 +1,6 @@
 import { MONEY_DECIMALS, NIGHTS_PER_WEEK } from '@villas/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { exchangeRates, properties } from './schema';
+import { exchangeRates, properties } from '@villas/db/schema';
 
 /*
  * The catalogue's prices in EUR as SQL, shared by every repository that shows, filters or sorts by

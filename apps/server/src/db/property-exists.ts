@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from './client';
-import { properties } from './schema';
+import type { Queryable } from '@villas/db/client';
+import { properties } from '@villas/db/schema';
 
 /**
  * Whether a property with this id exists: the check every module that takes a property id in its

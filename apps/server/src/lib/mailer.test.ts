@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../config/env';
-import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Db } from '@villas/db/client';
+import { mailOutbox } from '@villas/db/schema';
 import { useTestContext } from '../../test/helpers';
 import { Mailer, RETRY_POLICY, retryDelay, type RetryPolicy } from './mailer';
 

@@ -2,8 +2,8 @@ import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/env';
-import type { Queryable } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { mailOutbox } from '@villas/db/schema';
 import type { WriteScope } from './write-scope';
 
 export interface MailMessage {

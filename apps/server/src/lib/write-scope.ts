@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '@villas/db/client';
 
 /**
  * Where a request's writes go, and what waits for them (docs/decisions/007-audit-log.md). An

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
+import type { Db } from '@villas/db/client';
 import type { WriteScope } from '../lib/write-scope';
 import { recordAuditEntry } from '../modules/audit/audit.service';
 

@@ -2,7 +2,7 @@ import { ErrorCode, rateLimitedBodySchema, validationFailedBodySchema } from '@v
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, pgErrorCode } from '../db/client';
+import { isDatabaseUnavailable, pgErrorCode } from '@villas/db/client';
 import {
   AppError,
   ServiceUnavailableError,

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { exchangeRates, properties } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { exchangeRates, properties } from '@villas/db/schema';
 import { rateToEurSql } from '../../db/prices';
 
 /**

@@ -1,5 +1,5 @@
 import { addDays, INSIGHT_DAYS, todayIso, type AdminInsight, type AdminOverview } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import { num } from '../../lib/time';
 import * as repo from './admin-overview.repository';
 

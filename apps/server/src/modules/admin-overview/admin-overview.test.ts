@@ -1,7 +1,7 @@
 import { addDays, todayIso, type AdminInsight, type AdminOverview, type InquiryKind } from '@villas/shared';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inquiries, whiteLabelInquiries, whiteLabelLinks, whiteLabelViews } from '../../db/schema';
+import { inquiries, whiteLabelInquiries, whiteLabelLinks, whiteLabelViews } from '@villas/db/schema';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { block, setRatesToEur } from '../properties/properties.fixtures';

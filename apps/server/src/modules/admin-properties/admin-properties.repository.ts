@@ -1,7 +1,7 @@
 import type { PropertyType } from '@villas/shared';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { exchangeRates, properties, regions, subregions } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { exchangeRates, properties, regions, subregions } from '@villas/db/schema';
 // The catalogue's conversion to EUR, reused as a SQL fragment so the admin cards and the prices agents
 // see are converted by the same rule (like admin-overview does).
 import { basePriceSql, nightlyEurSql, rateToEurSql, weeklyEurSql } from '../../db/prices';

@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';
 import * as repo from './admin-properties.repository';

@@ -1,7 +1,7 @@
 import { addDays, ADMIN_PROPERTIES_PAGE_SIZE, todayIso, type AdminPropertiesPage } from '@villas/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dailyPricing, exchangeRates, propertyImages } from '../../db/schema';
+import { dailyPricing, exchangeRates, propertyImages } from '@villas/db/schema';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { block, price, setRatesToEur, uniqueName } from '../properties/properties.fixtures';

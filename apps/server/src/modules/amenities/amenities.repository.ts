@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { amenities, amenityCategories } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { amenities, amenityCategories } from '@villas/db/schema';
 
 /** Every amenity with its category's name (null when it has none), in the categories' order. */
 export function listAmenities(db: Queryable) {

@@ -1,5 +1,5 @@
 import type { Amenity } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import * as repo from './amenities.repository';
 
 /** The amenity list (search filters, the property form); an amenity without a category is under 'Amenities'. */

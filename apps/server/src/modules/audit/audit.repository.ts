@@ -1,6 +1,6 @@
 import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { auditLog } from '@villas/db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'> & { at: string | null };

@@ -9,7 +9,7 @@ import {
   properties,
   syncJobs,
   users,
-} from '../../db/schema';
+} from '@villas/db/schema';
 import { createProperty, createRegion, createUser, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

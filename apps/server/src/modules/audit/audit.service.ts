@@ -1,5 +1,5 @@
 import type { AuditLogPage } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import { iso } from '../../lib/time';
 import * as repo from './audit.repository';
 

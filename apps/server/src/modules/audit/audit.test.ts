@@ -1,7 +1,7 @@
 import { auditLogPageSchema } from '@villas/shared';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '@villas/db/schema';
 import { REDACTED, redact } from '../../plugins/audit';
 import { createProperty, createRegion, createUser, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';

@@ -1,5 +1,5 @@
 import { ErrorCode, type LoginInput, type RegisterInput, type User } from '@villas/shared';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
@@ -8,7 +8,7 @@ import { endSession, openSession, toCurrentUser } from '../sessions/sessions.ser
 import { createAccount, findAccountByEmail, isEmailTaken, toUser } from '../users/users.service';
 import type { DeviceTokens } from './device-tokens';
 import type { LoginLimiter } from './login-limits';
-import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { dummyHash, hashPassword, verifyPassword } from '@villas/db/password';
 
 /** A new application: role agent, not approved; every admin is told. */
 export async function register(db: Db, mailer: Mailer, input: RegisterInput): Promise<User> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, sessions, users } from '../../db/schema';
+import { notifications, sessions, users } from '@villas/db/schema';
 import { createUser, signIn, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import type { Db, Queryable } from '@villas/db/client';
+import { rateLimits } from '@villas/db/schema';
 
 /** rate-limiter-flexible's Drizzle store over the `rate_limits` table (the login limits' counters). */
 export const counterStore = (db: Db) => ({ storeClient: db, schema: rateLimits });

@@ -8,8 +8,8 @@ import { LoginLimiter } from './login-limits';
 
 // Counts password verifications (the real Argon2id still runs): a refused attempt must cost none.
 const argon = vi.hoisted(() => ({ verifications: 0 }));
-vi.mock('../../lib/password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/password')>();
+vi.mock('@villas/db/password', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@villas/db/password')>();
   return {
     ...real,
     verifyPassword: (hashed: string, password: string) => {

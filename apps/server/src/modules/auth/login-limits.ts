@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config/env';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { TooManyRequestsError } from '../../lib/errors';
 import * as repo from './login-limits.repository';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { Queryable } from '../../db/client';
-import { availability, dailyPricing } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { availability, dailyPricing } from '@villas/db/schema';
 
 export { propertyExists } from '../../db/property-exists';
 

@@ -1,6 +1,6 @@
 import { eachNight, formatNightRuns, HOLD_MESSAGES, nightsBetween, type Currency } from '@villas/shared';
-import type { Db, Queryable } from '../../db/client';
-import { pgErrorCode } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
+import { pgErrorCode } from '@villas/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { num } from '../../lib/time';
 import * as repo from './calendar.repository';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import * as repo from './calendar.repository';
 
 /*

@@ -2,7 +2,7 @@ import { nightsBetween } from '@villas/shared';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/helpers';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 
 /**
  * The oracle of the stay sums' tests (stay-sums.test.ts, and the demo seed's in demo-data): a stay

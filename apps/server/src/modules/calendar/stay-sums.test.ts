@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { setRatesToEur, uniqueName } from '../properties/properties.fixtures';
 import { replaceImportedNights, setPriceRanges } from './calendar.service';
 import { rows, stayOracle } from './stay-sums.fixtures';

@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { exchangeRates } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { exchangeRates } from '@villas/db/schema';
 
 export async function listRates(db: Queryable) {
   return db

@@ -1,5 +1,5 @@
 import type { ExchangeRate } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import { ValidationError } from '../../lib/errors';
 import { iso, num } from '../../lib/time';
 import * as repo from './exchange-rates.repository';

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { holds } from '../../db/schema';
+import { holds } from '@villas/db/schema';
 import {
   linkInquiry,
   makeOverdue,

@@ -2,8 +2,8 @@
 import { addDays, todayIso } from '@villas/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { App } from '../../app';
-import type { Db } from '../../db/client';
-import { availability, holds, whiteLabelInquiries, whiteLabelLinks } from '../../db/schema';
+import type { Db } from '@villas/db/client';
+import { availability, holds, whiteLabelInquiries, whiteLabelLinks } from '@villas/db/schema';
 
 /** A stay `days` from today, `nights` long. */
 export const stayIn = (days: number, nights: number) => {

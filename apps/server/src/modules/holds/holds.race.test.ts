@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { testConfig } from '../../config/env';
-import { holds, notifications } from '../../db/schema';
+import { holds, notifications } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { secondInstance, useTestContext } from '../../../test/helpers';
 import {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { holds, inquiries, properties, users, whiteLabelInquiries, whiteLabelLinks } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { holds, inquiries, properties, users, whiteLabelInquiries, whiteLabelLinks } from '@villas/db/schema';
 
 export type HoldRow = typeof holds.$inferSelect;
 export type HoldStatus = HoldRow['status'];

@@ -16,8 +16,8 @@ import {
 } from '@villas/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config/env';
-import type { Db, Queryable } from '../../db/client';
-import { pgErrorCode } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
+import { pgErrorCode } from '@villas/db/client';
 import { assertCanActOn, ownerFilter } from '../../lib/access';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { expireHolds } from './holds.service';
 
 const BATCH = 200;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { auditLog, holds, icalFeeds, inquiries, notifications, users } from '../../db/schema';
+import { auditLog, holds, icalFeeds, inquiries, notifications, users } from '@villas/db/schema';
 import { applyFeed } from '../integrations/ical/ical.service';
 import { block } from '../properties/properties.fixtures';
 import { linkInquiry, makeOverdue, nightsOf, placeHold, sendBookingInquiry, stayIn } from './holds.fixtures';

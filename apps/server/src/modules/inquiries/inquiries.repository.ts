@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { inquiries } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { inquiries } from '@villas/db/schema';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 

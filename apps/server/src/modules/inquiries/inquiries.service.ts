@@ -8,7 +8,7 @@ import {
   plural,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { notifyAdmins } from '../notifications/notifications.service';

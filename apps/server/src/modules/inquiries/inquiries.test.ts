@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { inquiries, notifications } from '../../db/schema';
+import { inquiries, notifications } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

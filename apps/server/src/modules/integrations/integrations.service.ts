@@ -1,7 +1,7 @@
 import type { InvenioFilters, Provider } from '@villas/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { ValidationError } from '../../lib/errors';
 import { createOutbound, type Outbound } from '../../lib/outbound';
 import { SecretBox } from '../../lib/secrets';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { AdminLocation } from '@villas/shared';
-import type { Queryable } from '../../db/client';
-import { properties, regions, subregions } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { properties, regions, subregions } from '@villas/db/schema';
 
 /** Regions with their subregion names, alphabetical: `[{region, subregions}]`. */
 export async function listLocations(

@@ -1,7 +1,7 @@
 import { plural, pluralWord } from '@villas/shared';
 import type { Location } from '@villas/shared';
-import type { Db, Queryable } from '../../db/client';
-import { pgErrorCode } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
+import { pgErrorCode } from '@villas/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import * as repo from './locations.repository';
 

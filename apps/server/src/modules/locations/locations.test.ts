@@ -1,7 +1,7 @@
 import type { AdminLocation } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { regions, subregions } from '../../db/schema';
+import { regions, subregions } from '@villas/db/schema';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { uniqueName } from '../properties/properties.fixtures';

@@ -1,7 +1,7 @@
 import fastifySSE from '@fastify/sse';
 import { LIVE_STREAM_PATH } from '@villas/shared';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_CHANNEL, type Listener } from '../../db/listener';
+import { LIVE_CHANNEL, type Listener } from '@villas/db/listener';
 import { actor } from '../../plugins/auth';
 import { LiveHub } from './live-hub';
 import { endStreamsOfEndedSessions, openLiveStream } from './live.service';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SSEReplyInterface } from '@fastify/sse';
-import type { Db } from '../../db/client';
+import type { Db } from '@villas/db/client';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import type { EndReason, LiveHub, LiveMessage, LiveStream } from './live-hub';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { processEnv } from '../../config/env';
-import { notifications, sessions, users } from '../../db/schema';
+import { notifications, sessions, users } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { secondInstance, useTestContext } from '../../../test/helpers';
 import { SseClient } from '../../../test/sse-client';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { notifications, users } from '@villas/db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'read' | 'createdAt'>;

@@ -1,5 +1,5 @@
 import type { Notification } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import { assertCanActOn, ownerFilter } from '../../lib/access';
 import { NotFoundError } from '../../lib/errors';
 import { iso } from '../../lib/time';

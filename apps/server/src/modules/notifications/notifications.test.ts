@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema';
+import { notifications, users } from '@villas/db/schema';
 import { signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { notify } from './notifications.service';

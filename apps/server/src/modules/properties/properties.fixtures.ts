@@ -1,7 +1,7 @@
 // Test data helpers shared by the catalogue tests (only imported from *.test.ts files).
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { amenities, availability, dailyPricing, exchangeRates } from '../../db/schema';
+import type { Db } from '@villas/db/client';
+import { amenities, availability, dailyPricing, exchangeRates } from '@villas/db/schema';
 
 let seq = 0;
 /** A name no other test in the run uses. */

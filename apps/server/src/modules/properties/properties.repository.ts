@@ -1,7 +1,7 @@
 import type { Property } from '@villas/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import {
   basePriceSql,
   currencyRateToEurSql,
@@ -10,7 +10,7 @@ import {
   rateToEurSql,
   weeklyEurSql,
 } from '../../db/prices';
-import { amenities, exchangeRates, properties, propertyImages, regions, subregions } from '../../db/schema';
+import { amenities, exchangeRates, properties, propertyImages, regions, subregions } from '@villas/db/schema';
 import { iso, num } from '../../lib/time';
 
 /**

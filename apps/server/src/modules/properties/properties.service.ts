@@ -12,7 +12,7 @@ import {
   type searchFiltersSchema,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { removeCustomPrices, setCustomPrices } from '../calendar/calendar.service';
 import { resolveLocation, type ResolvedLocation } from '../locations/locations.service';

@@ -8,7 +8,7 @@ import {
   properties,
   propertyImages,
   whiteLabelLinks,
-} from '../../db/schema';
+} from '@villas/db/schema';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { block, ensureAmenities, price, uniqueName } from './properties.fixtures';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { searchChanges } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { searchChanges } from '@villas/db/schema';
 
 /*
  * What the search index (search-index.ts) reads: the searchable columns of every villa, their stay

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { amenities, exchangeRates, properties, propertyImages, stayRules } from '../../db/schema';
+import { amenities, exchangeRates, properties, propertyImages, stayRules } from '@villas/db/schema';
 import { block, ensureAmenities, price, setRatesToEur, uniqueName } from './properties.fixtures';
 import {
   budgetCents,

@@ -1,5 +1,5 @@
 import { type PropertyCard, type PropertyPage } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import * as repo from './search-index.repository';
 import { readCards, readForeignStayTotals } from './search.repository';
 import { columnsOf, leaveWindow, type Columns } from './search-index/columns';

@@ -10,8 +10,8 @@ import {
 } from '@villas/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
-import { exchangeRates, properties, regions, searchChanges, stayRules, subregions } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { exchangeRates, properties, regions, searchChanges, stayRules, subregions } from '@villas/db/schema';
 import { changedSince } from './search-index.repository';
 import { pageOf } from '../../lib/paging';
 import { num } from '../../lib/time';

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { availability, dailyPricing, exchangeRates } from '../../db/schema';
+import { availability, dailyPricing, exchangeRates } from '@villas/db/schema';
 import { setRatesToEur, uniqueName } from './properties.fixtures';
 import { stayTotalsByProperty } from './properties.repository';
 import { SearchIndex, type IndexSearch } from './search-index';

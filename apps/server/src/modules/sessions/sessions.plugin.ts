@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIVE_CHANNEL, type Listener } from '../../db/listener';
+import { LIVE_CHANNEL, type Listener } from '@villas/db/listener';
 import { SessionCache } from './session-cache';
 
 declare module 'fastify' {

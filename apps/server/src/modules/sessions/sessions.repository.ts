@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { sessions, users } from '@villas/db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
 type UserRow = typeof users.$inferSelect;

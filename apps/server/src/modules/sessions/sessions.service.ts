@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_TTL_MS, SESSION_TTL_MS, type CurrentUser } from '@villas/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import type { SessionCache } from './session-cache';
 import * as repo from './sessions.repository';
 

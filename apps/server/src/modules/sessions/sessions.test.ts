@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { processEnv } from '../../config/env';
-import { LIVE_CHANNEL, listenPostgres, type ListenHandlers } from '../../db/listener';
-import { sessions, users } from '../../db/schema';
+import { LIVE_CHANNEL, listenPostgres, type ListenHandlers } from '@villas/db/listener';
+import { sessions, users } from '@villas/db/schema';
 import { createUser, signIn, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

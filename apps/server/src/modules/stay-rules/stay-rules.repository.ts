@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { properties, stayRules } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { properties, stayRules } from '@villas/db/schema';
 
 export type StayRuleRow = typeof stayRules.$inferSelect;
 

@@ -8,8 +8,8 @@ import {
   type StayRule,
   type StayRuleTerms,
 } from '@villas/shared';
-import type { Db, Queryable } from '../../db/client';
-import { pgErrorCode } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
+import { pgErrorCode } from '@villas/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import * as repo from './stay-rules.repository';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createRegion, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { auditLog, inquiries, stayRules, whiteLabelInquiries, whiteLabelLinks } from '../../db/schema';
+import { auditLog, inquiries, stayRules, whiteLabelInquiries, whiteLabelLinks } from '@villas/db/schema';
 import { placeHold, sendBookingInquiry } from '../holds/holds.fixtures';
 import { replaceProviderRules } from './stay-rules.service';
 

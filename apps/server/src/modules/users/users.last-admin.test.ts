@@ -1,7 +1,7 @@
 import { LAST_ADMIN_MESSAGE } from '@villas/shared';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { users } from '@villas/db/schema';
 import { toCurrentUser } from '../sessions/sessions.service';
 import { directScope } from '../../lib/write-scope';
 import { deleteUserByAdmin, updateUserByAdmin } from './users.service';

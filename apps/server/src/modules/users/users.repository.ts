@@ -1,7 +1,7 @@
 import type { UserStatus } from '@villas/shared';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { users } from '@villas/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

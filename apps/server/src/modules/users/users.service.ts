@@ -5,19 +5,19 @@ import {
   type UpdateUserInput,
   type User,
 } from '@villas/shared';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
 import type { Mailer } from '../../lib/mailer';
 import type { WriteScope } from '../../lib/write-scope';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { AuditDecision } from '../../plugins/audit';
 import type { AuthUser } from '../../plugins/auth';
-import { hashPassword } from '../../lib/password';
+import { hashPassword } from '@villas/db/password';
 import { notify } from '../notifications/notifications.service';
 import { endUserSessions } from '../sessions/sessions.service';
 import * as repo from './users.repository';
 import { ErrorCode } from '@villas/shared';
-import { pgConstraint, pgErrorCode } from '../../db/client';
+import { pgConstraint, pgErrorCode } from '@villas/db/client';
 
 export function toUser(u: repo.UserRow): User {
   return {

@@ -1,7 +1,7 @@
 import type { User } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema';
+import { notifications, users } from '@villas/db/schema';
 import { createUser, signIn, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

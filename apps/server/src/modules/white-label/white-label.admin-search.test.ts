@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { whiteLabelLinks } from '../../db/schema';
+import { whiteLabelLinks } from '@villas/db/schema';
 import { createUser, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

@@ -15,7 +15,7 @@ import type { PublicWhiteLabel } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { properties, propertyImages } from '../../db/schema';
+import { properties, propertyImages } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { pdfPages } from '../../../test/pdf';

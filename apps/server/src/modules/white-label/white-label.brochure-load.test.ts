@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { properties, propertyImages } from '../../db/schema';
+import { properties, propertyImages } from '@villas/db/schema';
 import { signedIn } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { downloadAll, probe } from '../../../test/http-clients';

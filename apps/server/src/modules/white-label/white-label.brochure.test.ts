@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeRates, propertyImages, whiteLabelLinks, whiteLabelViews } from '../../db/schema';
+import { exchangeRates, propertyImages, whiteLabelLinks, whiteLabelViews } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { pdfPages } from '../../../test/pdf';

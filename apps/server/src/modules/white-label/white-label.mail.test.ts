@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { propertyImages, whiteLabelLinks, whiteLabelViews } from '../../db/schema';
+import { propertyImages, whiteLabelLinks, whiteLabelViews } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { WHITE_LABEL_PAGE, createOpenGraphTransform, escapeHtml } from './white-label.og';

@@ -1,7 +1,7 @@
 import { pluralWord } from '@villas/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import * as repo from './white-label.repository';
 
 /** The SPA route of a shared collection, the public page /white-label/{uuid}. */

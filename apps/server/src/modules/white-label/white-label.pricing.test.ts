@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { exchangeRates, whiteLabelLinks } from '../../db/schema';
+import { exchangeRates, whiteLabelLinks } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 import { price, setRatesToEur } from '../properties/properties.fixtures';

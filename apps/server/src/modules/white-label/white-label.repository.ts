@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '@villas/db/client';
 import {
   notifications,
   properties,
@@ -8,7 +8,7 @@ import {
   whiteLabelInquiries,
   whiteLabelLinks,
   whiteLabelViews,
-} from '../../db/schema';
+} from '@villas/db/schema';
 
 export type LinkRow = typeof whiteLabelLinks.$inferSelect;
 export type WlInquiryRow = typeof whiteLabelInquiries.$inferSelect;

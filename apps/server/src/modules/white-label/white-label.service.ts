@@ -31,7 +31,7 @@ import {
   pluralWord,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
 import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
 import { ForbiddenError, NotFoundError, ValidationError, fieldIssuesOf } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';

@@ -8,7 +8,7 @@ import {
   whiteLabelInquiries,
   whiteLabelLinks,
   whiteLabelViews,
-} from '../../db/schema';
+} from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { apiConnections, syncedProperties } from '../../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { apiConnections, syncedProperties } from '@villas/db/schema';
 
 export type ConnectionRow = typeof apiConnections.$inferSelect;
 

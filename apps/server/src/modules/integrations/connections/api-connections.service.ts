@@ -8,7 +8,7 @@ import {
   type SyncStarted,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client';
+import type { Db } from '@villas/db/client';
 import {
   AppError,
   ConflictError,

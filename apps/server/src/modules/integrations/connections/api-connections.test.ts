@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../app';
 import { testConfig } from '../../../config/env';
-import { apiConnections, syncJobs } from '../../../db/schema';
+import { apiConnections, syncJobs } from '@villas/db/schema';
 import { SecretBox } from '../../../lib/secrets';
 import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
 import { signedIn } from '../../../../test/factories';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { icalExportTokens, icalFeeds, properties, whiteLabelInquiries } from '../../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { icalExportTokens, icalFeeds, properties, whiteLabelInquiries } from '@villas/db/schema';
 
 export type FeedRow = typeof icalFeeds.$inferSelect;
 export type FeedWithProperty = FeedRow & { propertyName: string };

@@ -10,8 +10,8 @@ import {
   plural,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../../db/client';
-import { pgErrorCode } from '../../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
+import { pgErrorCode } from '@villas/db/client';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { directScope, type WriteScope } from '../../../lib/write-scope';
 import type { AuthUser } from '../../../plugins/auth';

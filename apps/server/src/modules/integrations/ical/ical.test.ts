@@ -1,7 +1,7 @@
 import { addDays, todayIso } from '@villas/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availability, whiteLabelInquiries, whiteLabelLinks } from '../../../db/schema';
+import { availability, whiteLabelInquiries, whiteLabelLinks } from '@villas/db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
 import { createProperty, signedIn } from '../../../../test/factories';
 import { useTestContext } from '../../../../test/helpers';

@@ -5,7 +5,7 @@ import { AMENITY_CATALOGUE } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processEnv } from '../../../config/env';
-import { amenities, properties } from '../../../db/schema';
+import { amenities, properties } from '@villas/db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
 import { signedIn } from '../../../../test/factories';
 import { useTestContext } from '../../../../test/helpers';

@@ -7,7 +7,7 @@ import {
   type InvenioFilters,
   plural,
 } from '@villas/shared';
-import type { Db, Queryable } from '../../../db/client';
+import type { Db, Queryable } from '@villas/db/client';
 import { ValidationError } from '../../../lib/errors';
 import type { OutboundResponse } from '../../../lib/outbound';
 import { ProviderError, providerErrorOf } from '../../../lib/provider-error';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { amenities, properties, propertyImages, syncedProperties } from '../../../db/schema';
+import type { Queryable } from '@villas/db/client';
+import { amenities, properties, propertyImages, syncedProperties } from '@villas/db/schema';
 
 /**
  * Reconciliation of provider listings: properties keyed by (external_provider, external_id) and

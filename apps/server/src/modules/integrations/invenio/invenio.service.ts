@@ -8,7 +8,7 @@ import {
   type invenioRequestSchema,
 } from '@villas/shared';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client';
+import type { Db } from '@villas/db/client';
 import { AppError, ValidationError } from '../../../lib/errors';
 import { directScope, type WriteScope } from '../../../lib/write-scope';
 import type { AuthUser } from '../../../plugins/auth';

@@ -1,7 +1,7 @@
 import { addDays, todayIso } from '@villas/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { properties, stayRules } from '../../../db/schema';
+import { properties, stayRules } from '@villas/db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
 import { signedIn } from '../../../../test/factories';
 import { useTestContext } from '../../../../test/helpers';

@@ -16,7 +16,7 @@ import {
   propertyImages,
   regions,
   subregions,
-} from '../../../db/schema';
+} from '@villas/db/schema';
 import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/invenio';
 import { signedIn } from '../../../../test/factories';
 import { bombPng } from '../../../../test/images';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@villas/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
-import { pgErrorCode } from '../../../db/client';
+import type { Db } from '@villas/db/client';
+import { pgErrorCode } from '@villas/db/client';
 import { AppError } from '../../../lib/errors';
 import { directScope, type WriteScope } from '../../../lib/write-scope';
 import { OutboundError } from '../../../lib/outbound';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '@villas/db/client';
 import {
   apiConnections,
   icalFeeds,
@@ -7,7 +7,7 @@ import {
   syncedProperties,
   syncJobs,
   syncMonitoring,
-} from '../../../db/schema';
+} from '@villas/db/schema';
 
 export type JobRow = typeof syncJobs.$inferSelect;
 

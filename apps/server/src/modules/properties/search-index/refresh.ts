@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '@villas/db/client';
 import * as repo from '../search-index.repository';
 import { exact, ONE, type Exact } from './decimal';
 import { dayMajor, fillAt, WINDOW_SLACK } from './sums';

@@ -13,14 +13,16 @@ import path from 'node:path';
 import { addDays, todayIso } from '@villas/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty } from '../../../apps/server/test/factories';
-import { testConfig } from '../../../apps/server/src/config/env';
-import { prepareDatabase } from '../../../apps/server/src/db/bootstrap';
-import { createDatabase, pgliteDataDir } from '../../../apps/server/src/db/client';
-import { properties, users } from '../../../apps/server/src/db/schema';
-import { DEMO_ACCOUNTS } from './accounts';
-import { installDemoImages, renderSceneImages, sceneFiles } from './images';
+import { createProperty } from '../factories';
+import { testConfig } from '../../src/config/env';
+import { prepareDatabase } from '../../src/db/bootstrap';
+import { createDatabase, pgliteDataDir } from '@villas/db/client';
+import { properties, users } from '@villas/db/schema';
 import {
+  DEMO_ACCOUNTS,
+  installDemoImages,
+  renderSceneImages,
+  sceneFiles,
   PREPARED_MAX_AGE_DAYS,
   checkPrepared,
   currentMigrations,
@@ -29,9 +31,10 @@ import {
   pgliteVersion,
   preparedDataDir,
   type Manifest,
-} from './prepared';
-import { DEMO_DIR, SCENES } from './scenes';
-import { seed } from './seed';
+  DEMO_DIR,
+  SCENES,
+} from '@villas/demo-data/testing';
+import { seed } from '@villas/demo-data';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'villas-prepared-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

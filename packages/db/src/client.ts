@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsDir } from '../paths';
+import { migrationsDir } from './migrations';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listener } from './listener';
 import { withNamedStatements } from './pglite-statements';
 import * as schema from './schema';

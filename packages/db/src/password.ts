@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
+// The format of users.password_hash, here because two packages write it: the server (sign-up,
+// password changes) and the demo seed (its accounts); the server verifies it at sign-in.
 // Argon2id (the library's default algorithm) with OWASP's minimum parameters: ~10 ms a hash here.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { addDays, AMENITY_CATEGORIES, todayIso } from '@villas/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../apps/server/test/factories';
-import { useTestContext } from '../../../apps/server/test/helpers';
-import { stayOracle } from '../../../apps/server/src/modules/calendar/stay-sums.fixtures';
+import { signedIn } from '../factories';
+import { useTestContext } from '../helpers';
+import { stayOracle } from '../../src/modules/calendar/stay-sums.fixtures';
 import {
   amenities,
   exchangeRates,
@@ -16,10 +16,9 @@ import {
   regions,
   subregions,
   users,
-} from '../../../apps/server/src/db/schema';
-import { DEMO_ACCOUNTS, generateCatalogue, seedCatalogue, seedDemoAccounts } from './index';
-import { renderDemoImages } from './images';
-import { seasonPeriods } from './seed-catalogue';
+} from '@villas/db/schema';
+import { DEMO_ACCOUNTS, generateCatalogue, seedCatalogue, seedDemoAccounts } from '@villas/demo-data';
+import { renderDemoImages, seasonPeriods } from '@villas/demo-data/testing';
 
 const ctx = useTestContext();
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'villas-seed-'));
