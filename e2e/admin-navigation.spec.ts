@@ -17,10 +17,13 @@ for (const viewport of [
       const first = page.getByRole('tabpanel').getByRole('article').first();
       await expect(first).toBeVisible();
       await expect
-        .poll(async () => {
-          const box = await first.boundingBox();
-          return box != null && box.y >= 0 && box.y < viewport.height;
-        }, { message: 'the first user card is on screen without scrolling' })
+        .poll(
+          async () => {
+            const box = await first.boundingBox();
+            return box != null && box.y >= 0 && box.y < viewport.height;
+          },
+          { message: 'the first user card is on screen without scrolling' },
+        )
         .toBe(true);
     } finally {
       await context.close();
@@ -35,12 +38,14 @@ test('typing in the Properties search keeps the page where it is', async ({ page
   const search = page.getByRole('searchbox', { name: /Search properties/ });
   await expect(search).toBeVisible();
   await search.scrollIntoViewIfNeeded();
-  const before = await page.evaluate(() => globalThis.scrollY);
+  const before = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
   expect(before, 'the search box is below the overview').toBeGreaterThan(100);
   await search.pressSequentially('villa', { delay: 80 });
   // The URL follows the text once typing pauses.
   await expect(page).toHaveURL(/[?&]q=villa/);
   await page.waitForTimeout(300);
-  expect(Math.abs((await page.evaluate(() => globalThis.scrollY)) - before)).toBeLessThan(50);
+  expect(
+    Math.abs((await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)) - before),
+  ).toBeLessThan(50);
   await expect(search).toBeInViewport();
 });
