@@ -52,6 +52,19 @@ export function pathsIn(text) {
   return paths;
 }
 
+/** A path git ignores is made by a build or a run (dist/, data/): it need not exist in a checkout. */
+function generated(p) {
+  // As a file, or as a folder (a `dist/` rule matches only folders, and a missing path is neither).
+  return [p, `${p}/`].some((candidate) => {
+    try {
+      execFileSync('git', ['check-ignore', '-q', '--no-index', candidate], { cwd: root, stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 const tracked = () =>
   execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
 
@@ -64,7 +77,7 @@ export function check() {
     for (const p of pathsIn(text)) {
       // A path may be written relative to a workspace (`src/app.ts` after `apps/server`): only
       // paths from the repository's top are checked, and they must exist.
-      if (!existsSync(path.join(root, p)))
+      if (!existsSync(path.join(root, p)) && !generated(p))
         problems.push(`${doc}: names ${p}, which is not in the repository (moved? update the document)`);
     }
   }
