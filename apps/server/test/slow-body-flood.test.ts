@@ -76,89 +76,95 @@ interface FloodReport {
 }
 
 describe.skipIf(process.platform !== 'linux')('slow-body flood', () => {
-  it('keeps serving another address, under its socket cap, in the same process', async () => {
-    const database = await serverDatabase();
-    drop = database.drop;
-    server = await startServer({
-      ...database.env,
-      NODE_OPTIONS: HEAP_FLAGS.join(' '),
-      MAX_CONNECTIONS: String(MAX_CONNECTIONS),
-      MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-    });
-    const pid = server.child.pid!;
-    const base = socketCount(pid);
+  // Timed on a machine the flood's two client processes share with the server: one retry, so a
+  // scheduling hiccup of the CI machine is not taken for a regression (a slow server fails twice).
+  it(
+    'keeps serving another address, under its socket cap, in the same process',
+    { retry: 1, timeout: 90_000 },
+    async () => {
+      const database = await serverDatabase();
+      drop = database.drop;
+      server = await startServer({
+        ...database.env,
+        NODE_OPTIONS: HEAP_FLAGS.join(' '),
+        MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+        MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+      });
+      const pid = server.child.pid!;
+      const base = socketCount(pid);
 
-    let maxSockets = 0;
-    const sampler = setInterval(() => (maxSockets = Math.max(maxSockets, socketCount(pid))), 100);
-    const reports = CLIENTS.map(() => ({}) as FloodReport);
-    const done = CLIENTS.map(
-      (c, i) =>
-        new Promise<void>((resolve, reject) => {
-          const child = spawn(
-            process.execPath,
-            [
-              floodScript,
-              `--port=${server!.port}`,
-              `--sockets=${c.sockets}`,
-              `--first-octet=${c.firstOctet}`,
-              '--addresses=400',
-              '--drip-ms=5000',
-              '--concurrency=100',
-            ],
-            { stdio: ['ignore', 'pipe', 'inherit'] },
-          );
-          floods.push(child);
-          let buffered = '';
-          child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-            buffered += chunk;
-            const lines = buffered.split('\n');
-            buffered = lines.pop()!;
-            for (const line of lines) {
-              reports[i] = JSON.parse(line) as FloodReport;
-              if (reports[i]!.done) resolve();
-            }
-          });
-          child.once('exit', (code) => reject(new Error(`flood client exited early (${code})`)));
-        }),
-    );
+      let maxSockets = 0;
+      const sampler = setInterval(() => (maxSockets = Math.max(maxSockets, socketCount(pid))), 100);
+      const reports = CLIENTS.map(() => ({}) as FloodReport);
+      const done = CLIENTS.map(
+        (c, i) =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              [
+                floodScript,
+                `--port=${server!.port}`,
+                `--sockets=${c.sockets}`,
+                `--first-octet=${c.firstOctet}`,
+                '--addresses=400',
+                '--drip-ms=5000',
+                '--concurrency=100',
+              ],
+              { stdio: ['ignore', 'pipe', 'inherit'] },
+            );
+            floods.push(child);
+            let buffered = '';
+            child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+              buffered += chunk;
+              const lines = buffered.split('\n');
+              buffered = lines.pop()!;
+              for (const line of lines) {
+                reports[i] = JSON.parse(line) as FloodReport;
+                if (reports[i]!.done) resolve();
+              }
+            });
+            child.once('exit', (code) => reject(new Error(`flood client exited early (${code})`)));
+          }),
+      );
 
-    // A client from an address the flood does not use, every 250 ms while the flood runs and for two
-    // seconds after every socket was opened.
-    const probes: Array<{ status: number; ms: number }> = [];
-    let flooding = true;
-    const all = Promise.all(done).finally(() => setTimeout(() => (flooding = false), 2000));
-    all.catch(() => (flooding = false));
-    while (flooding) {
-      probes.push(await probe(server.port));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    await all;
-    clearInterval(sampler);
+      // A client from an address the flood does not use, every 250 ms while the flood runs and for two
+      // seconds after every socket was opened.
+      const probes: Array<{ status: number; ms: number }> = [];
+      let flooding = true;
+      const all = Promise.all(done).finally(() => setTimeout(() => (flooding = false), 2000));
+      all.catch(() => (flooding = false));
+      while (flooding) {
+        probes.push(await probe(server.port));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await all;
+      clearInterval(sampler);
 
-    const opened = reports.reduce((n, r) => n + r.opened, 0);
-    const summary = {
-      opened,
-      refused: reports.reduce((n, r) => n + r.refused, 0),
-      closedByServer: reports.reduce((n, r) => n + r.closedByServer, 0),
-      failed: reports.reduce((n, r) => n + r.failed, 0),
-      maxSockets,
-      baseSockets: base,
-      probes: probes.length,
-      slowestProbeMs: Math.round(Math.max(...probes.map((p) => p.ms))),
-    };
-    console.log('slow-body flood:', JSON.stringify(summary));
-    // The flood really came: 20,000 sockets were opened (accepted, then refused or let go).
-    expect(opened + summary.failed).toBe(20_000);
-    expect(opened).toBeGreaterThan(15_000);
-    expect(probes.length).toBeGreaterThanOrEqual(8);
-    for (const p of probes) {
-      expect(p.status, JSON.stringify(summary)).toBe(200);
-      expect(p.ms, JSON.stringify(summary)).toBeLessThan(2000);
-    }
-    // Never more than the cap (and the listening socket, the probe's, a refused one being closed).
-    expect(maxSockets).toBeLessThanOrEqual(MAX_CONNECTIONS + base + 4);
-    expect(server.child.exitCode).toBeNull();
-    expect(server.child.pid).toBe(pid);
-    expect((await probe(server.port)).status).toBe(200);
-  }, 90_000);
+      const opened = reports.reduce((n, r) => n + r.opened, 0);
+      const summary = {
+        opened,
+        refused: reports.reduce((n, r) => n + r.refused, 0),
+        closedByServer: reports.reduce((n, r) => n + r.closedByServer, 0),
+        failed: reports.reduce((n, r) => n + r.failed, 0),
+        maxSockets,
+        baseSockets: base,
+        probes: probes.length,
+        slowestProbeMs: Math.round(Math.max(...probes.map((p) => p.ms))),
+      };
+      console.log('slow-body flood:', JSON.stringify(summary));
+      // The flood really came: 20,000 sockets were opened (accepted, then refused or let go).
+      expect(opened + summary.failed).toBe(20_000);
+      expect(opened).toBeGreaterThan(15_000);
+      expect(probes.length).toBeGreaterThanOrEqual(8);
+      for (const p of probes) {
+        expect(p.status, JSON.stringify(summary)).toBe(200);
+        expect(p.ms, JSON.stringify(summary)).toBeLessThan(2000);
+      }
+      // Never more than the cap (and the listening socket, the probe's, a refused one being closed).
+      expect(maxSockets).toBeLessThanOrEqual(MAX_CONNECTIONS + base + 4);
+      expect(server.child.exitCode).toBeNull();
+      expect(server.child.pid).toBe(pid);
+      expect((await probe(server.port)).status).toBe(200);
+    },
+  );
 });

@@ -124,62 +124,77 @@ const p99 = (values: number[]) => {
 const brochureUrl = (uuid: string) => `${base}/api/white-label/${uuid}/brochure.pdf`;
 
 describe('brochure downloads under load', () => {
-  it('renders a 100-villa brochure once for 40 simultaneous downloads, and /healthz stays fast', async () => {
-    const uuid = await link(villaIds, 'A hundred houses');
-    // The worker already up: run from the sources, its start compiles the renderer under tsx, which
-    // the built server does not (the start itself is measured by the bench, on the bundle).
-    expect((await fetch(brochureUrl(await link(villaIds.slice(0, 1), 'Warm-up')))).status).toBe(200);
-    const before = ctx.app.brochures.stats().renders;
-    const health = await probe(`${base}/healthz`);
-    const results = await downloadAll(Array.from({ length: 40 }, () => brochureUrl(uuid)));
-    const answers = await health.stop();
+  // /healthz is timed on a 2-core machine the render worker and the test's own clients share: one
+  // retry, so a scheduling hiccup is not taken for a regression (a server that stalls fails twice).
+  // Each attempt's link has its own title, so its brochure is not in the cache yet.
+  let attempt = 0;
+  it(
+    'renders a 100-villa brochure once for 40 simultaneous downloads, and /healthz stays fast',
+    { retry: 1 },
+    async () => {
+      const uuid = await link(villaIds, `A hundred houses (${++attempt})`);
+      // The worker already up: run from the sources, its start compiles the renderer under tsx, which
+      // the built server does not (the start itself is measured by the bench, on the bundle).
+      expect((await fetch(brochureUrl(await link(villaIds.slice(0, 1), 'Warm-up')))).status).toBe(200);
+      const before = ctx.app.brochures.stats().renders;
+      const health = await probe(`${base}/healthz`);
+      const results = await downloadAll(Array.from({ length: 40 }, () => brochureUrl(uuid)));
+      const answers = await health.stop();
 
-    expect(ctx.app.brochures.stats().renders - before).toBe(1);
-    expect(results.map((r) => r.status)).toEqual(Array(40).fill(200));
-    // One render shared: the same bytes forty times, and they are the brochure.
-    for (const r of results) expect(r.body.equals(results[0]!.body)).toBe(true);
-    const pages = await pdfPages(results[0]!.body);
-    expect(pages).toHaveLength(101);
-    expect(pages[1]).toContain('Villa Load 1');
-    expect(pages[100]).toContain('Villa Load 100');
+      expect(ctx.app.brochures.stats().renders - before).toBe(1);
+      expect(results.map((r) => r.status)).toEqual(Array(40).fill(200));
+      // One render shared: the same bytes forty times, and they are the brochure.
+      for (const r of results) expect(r.body.equals(results[0]!.body)).toBe(true);
+      const pages = await pdfPages(results[0]!.body);
+      expect(pages).toHaveLength(101);
+      expect(pages[1]).toContain('Villa Load 1');
+      expect(pages[100]).toContain('Villa Load 100');
 
-    expect(answers.length).toBeGreaterThanOrEqual(50);
-    expect(answers.filter((h) => h.status !== 200)).toEqual([]);
-    expect(p99(answers.map((h) => h.ms))).toBeLessThan(200);
-  });
+      expect(answers.length).toBeGreaterThanOrEqual(50);
+      expect(answers.filter((h) => h.status !== 200)).toEqual([]);
+      expect(p99(answers.map((h) => h.ms))).toBeLessThan(200);
+    },
+  );
 
-  it('answers 40 downloads of 40 different links with a PDF or a 503 with Retry-After, /healthz all along', async () => {
-    // Forty links of 30 villas each, every one a brochure of its own.
-    const uuids: string[] = [];
-    for (let i = 0; i < 40; i++) uuids.push(await link(villaIds.slice(i, i + 30), `Link ${i + 1} of 40`));
-    const before = ctx.app.brochures.stats();
-    const health = await probe(`${base}/healthz`);
-    const results = await downloadAll(uuids.map(brochureUrl));
-    const answers = await health.stop();
+  let round = 0;
+  it(
+    'answers 40 downloads of 40 different links with a PDF or a 503 with Retry-After, /healthz all along',
+    { retry: 1 },
+    async () => {
+      round++;
+      // Forty links of 30 villas each, every one a brochure of its own.
+      const uuids: string[] = [];
+      for (let i = 0; i < 40; i++)
+        uuids.push(await link(villaIds.slice(i, i + 30), `Link ${i + 1} of 40 (${round})`));
+      const before = ctx.app.brochures.stats();
+      const health = await probe(`${base}/healthz`);
+      const results = await downloadAll(uuids.map(brochureUrl));
+      const answers = await health.stop();
 
-    const pdfs = results.filter((r) => r.status === 200);
-    const busy = results.filter((r) => r.status === 503);
-    expect(pdfs.length + busy.length).toBe(40);
-    // One worker and three waiting: the rest are refused at once, told when to come back.
-    expect(pdfs.length).toBeGreaterThanOrEqual(4);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(ctx.app.brochures.stats().refused - before.refused).toBe(busy.length);
-    for (const r of busy) {
-      expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      const body = JSON.parse(r.body.toString('utf8')) as { code: string; message: string };
-      expect(body.code).toBe('SERVICE_UNAVAILABLE');
-      expect(body.message).toMatch(
-        /^Too many brochures are being prepared right now\. Try again in \d+ (second|minute)s?\.$/,
-      );
-    }
-    for (const r of pdfs) {
-      const index = uuids.indexOf(/\/api\/white-label\/([^/]+)\//.exec(r.url)![1]!);
-      const pages = await pdfPages(r.body);
-      expect(pages).toHaveLength(31);
-      expect(pages[0]).toContain(`Link ${index + 1} of 40`);
-    }
+      const pdfs = results.filter((r) => r.status === 200);
+      const busy = results.filter((r) => r.status === 503);
+      expect(pdfs.length + busy.length).toBe(40);
+      // One worker and three waiting: the rest are refused at once, told when to come back.
+      expect(pdfs.length).toBeGreaterThanOrEqual(4);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(ctx.app.brochures.stats().refused - before.refused).toBe(busy.length);
+      for (const r of busy) {
+        expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        const body = JSON.parse(r.body.toString('utf8')) as { code: string; message: string };
+        expect(body.code).toBe('SERVICE_UNAVAILABLE');
+        expect(body.message).toMatch(
+          /^Too many brochures are being prepared right now\. Try again in \d+ (second|minute)s?\.$/,
+        );
+      }
+      for (const r of pdfs) {
+        const index = uuids.indexOf(/\/api\/white-label\/([^/]+)\//.exec(r.url)![1]!);
+        const pages = await pdfPages(r.body);
+        expect(pages).toHaveLength(31);
+        expect(pages[0]).toContain(`Link ${index + 1} of 40`);
+      }
 
-    expect(answers.length).toBeGreaterThanOrEqual(20);
-    expect(answers.filter((h) => h.status !== 200)).toEqual([]);
-  });
+      expect(answers.length).toBeGreaterThanOrEqual(20);
+      expect(answers.filter((h) => h.status !== 200)).toEqual([]);
+    },
+  );
 });
