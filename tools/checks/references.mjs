@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The repository stands on its own: no file may send its reader to a document that is not in it —
-// the original specification ("seed 000 §2"), the team's design brief ("DESIGN §10") or the issue
-// tracker ("issue 10"). A comment states its rule or cites docs/product/<area>.md#<anchor> instead.
+// the original specification, the team's brief or the issue tracker, cited by number or section.
+// A comment states its rule or cites docs/product/<area>.md#<anchor> instead.
 // Lines that must quote such words (a third party's link) are listed in references-allow.txt.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const RULES = [
   { pattern: /\bseeds? ?0\d\d\b/i, what: 'the original specification' },
-  { pattern: /\bDESIGN(\.md| ?§)/, what: 'the design brief' },
+  // The brief's name is put together here so that this file does not cite it itself.
+  { pattern: new RegExp(`\\b${['DESI', 'GN'].join('')}(\\.md| ?§)`), what: "the team's brief" },
   { pattern: /\bissues? #?\d+\b/i, what: 'an issue of the tracker' },
 ];
 
