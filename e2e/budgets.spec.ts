@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import type { Property, WhiteLabelLink } from '@villas/shared';
+import type { WhiteLabelLink } from '@villas/shared';
 import { BASE_URL } from './env';
-import { apiAs, createAgent, expect, test } from './fixtures';
+import { createDemoLink, expect, test } from './fixtures';
 
 /**
  * The public pages' weight and their HTML before any script runs.
@@ -137,30 +137,14 @@ async function firstVisit(browser: Browser, path: string) {
 }
 
 /** A live link of three demo villas, created as an agent would through the API. */
-async function createLink(adminApi: APIRequestContext): Promise<WhiteLabelLink> {
-  const agent = await createAgent(adminApi, {
-    firstName: 'Hélène',
-    lastName: 'Marchand',
-    company: 'Marchand Voyages',
-  });
-  const api = await apiAs(agent.email, agent.password);
-  try {
-    const villas = ((await (await api.get('/api/properties')).json()) as Property[]).slice(0, 3);
-    const res = await api.post('/api/white-label', {
-      data: {
-        agentId: agent.id,
-        title: 'Marchand Voyages - Hélène Marchand',
-        description: 'Three houses by the sea for the Laurent family.',
-        propertyIds: villas.map((v) => v.id),
-        isActive: true,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as WhiteLabelLink;
-  } finally {
-    await api.dispose();
-  }
-}
+const createLink = async (adminApi: APIRequestContext): Promise<WhiteLabelLink> =>
+  (
+    await createDemoLink(
+      adminApi,
+      { firstName: 'Hélène', lastName: 'Marchand', company: 'Marchand Voyages' },
+      'Three houses by the sea for the Laurent family.',
+    )
+  ).link;
 
 test('each public page stays within its JavaScript and CSS budget and loads no form code', async ({
   browser,

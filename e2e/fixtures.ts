@@ -7,7 +7,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import type { CurrentUser, User } from '@villas/shared';
+import type { CurrentUser, Property, User, WhiteLabelLink } from '@villas/shared';
 import { BASE_URL, E2E_ADMIN } from './env';
 
 export { expect };
@@ -167,3 +167,32 @@ export const test = base.extend<Fixtures>({
     await api.dispose();
   },
 });
+
+/**
+ * A live link of the catalogue's first three villas, made by a new approved agent through the API as
+ * the agent's dialog would; with the name of its first villa.
+ */
+export async function createDemoLink(
+  adminApi: APIRequestContext,
+  agentName: { firstName: string; lastName: string; company: string },
+  description: string,
+): Promise<{ link: WhiteLabelLink; first: string }> {
+  const agent = await createAgent(adminApi, agentName);
+  const api = await apiAs(agent.email, agent.password);
+  try {
+    const villas = ((await (await api.get('/api/properties')).json()) as Property[]).slice(0, 3);
+    const res = await api.post('/api/white-label', {
+      data: {
+        agentId: agent.id,
+        title: `${agentName.company} - ${agentName.firstName} ${agentName.lastName}`,
+        description,
+        propertyIds: villas.map((v) => v.id),
+        isActive: true,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return { link: (await res.json()) as WhiteLabelLink, first: villas[0]!.name };
+  } finally {
+    await api.dispose();
+  }
+}

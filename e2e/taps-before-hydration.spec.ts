@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Property, WhiteLabelLink } from '@villas/shared';
-import { apiAs, createAgent, expect, test } from './fixtures';
+import { createDemoLink, expect, test } from './fixtures';
 
 /**
  * A server-rendered page is on screen, its buttons drawn, before its scripts have hydrated it. A tap
@@ -33,30 +32,12 @@ async function expectNotHydrated(page: Page): Promise<void> {
 }
 
 /** A live link of three demo villas, created as an agent would through the API. */
-async function createLink(adminApi: APIRequestContext): Promise<{ link: WhiteLabelLink; first: string }> {
-  const agent = await createAgent(adminApi, {
-    firstName: 'Inès',
-    lastName: 'Moreau',
-    company: 'Moreau Voyages',
-  });
-  const api = await apiAs(agent.email, agent.password);
-  try {
-    const villas = ((await (await api.get('/api/properties')).json()) as Property[]).slice(0, 3);
-    const res = await api.post('/api/white-label', {
-      data: {
-        agentId: agent.id,
-        title: 'Moreau Voyages - Inès Moreau',
-        description: 'Three houses for the Bernard family.',
-        propertyIds: villas.map((v) => v.id),
-        isActive: true,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return { link: (await res.json()) as WhiteLabelLink, first: villas[0]!.name };
-  } finally {
-    await api.dispose();
-  }
-}
+const createLink = (adminApi: APIRequestContext) =>
+  createDemoLink(
+    adminApi,
+    { firstName: 'Inès', lastName: 'Moreau', company: 'Moreau Voyages' },
+    'Three houses for the Bernard family.',
+  );
 
 test.describe("taps before the page's scripts have run", () => {
   test.setTimeout(120_000);
