@@ -88,7 +88,7 @@ export function SummaryCards() {
         note={
           median == null
             ? 'No priced properties yet'
-            : `EUR: half of ${plural(data.pricedProperties, 'priced property', 'priced properties')} cost less`
+            : `EUR, the middle of ${plural(data.pricedProperties, 'priced property', 'priced properties')}`
         }
       />
       <Card
