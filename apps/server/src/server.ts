@@ -1,7 +1,7 @@
 import { CONFIG_ERROR_EXIT } from '../supervise.mjs';
 import { ConfigError, loadConfig, loadDotEnv } from './config/env';
 import { bootstrap, prepareDatabase } from './db/bootstrap';
-import { createDatabase } from '@villas/db/client';
+import { createDatabase, retryWhileUnavailable } from '@villas/db/client';
 import { loadMallocTrim, trimAfterFullCollections } from './lib/malloc-trim';
 
 async function main() {
@@ -33,7 +33,14 @@ async function main() {
       ...config.db,
       onError: (err) => console.error('database pool error', err),
     });
-    await database.migrate();
+    // A PostgreSQL server that is still starting (or not reachable yet) is waited for, within bounds.
+    await retryWhileUnavailable(() => database.migrate(), {
+      waitMs: database.kind === 'postgres' ? config.dbStartWaitMs : 0,
+      onRetry: (err, pauseMs) => {
+        const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+        console.warn(`The database is not reachable yet (${String(cause)}); trying again in ${pauseMs} ms`);
+      },
+    });
     return { first, database };
   })();
   // Awaited below; a failure before then must not count as unhandled.

@@ -17,7 +17,8 @@ import { freePort, startServer, type ServerProcess } from './server-process';
  * Debian's PostgreSQL that this test creates (initdb in a temporary directory, as the postgres user
  * when running as root) and a real server process on it: the server never crashes, answers 503 with
  * a message and Retry-After while the database is gone, /readyz says so, and both recover within 5 s
- * of the database being back. Where no PostgreSQL binaries are installed the test is skipped with the
+ * of the database being back. Before that, the server is started while the database is down: it
+ * waits for it instead of exiting. Where no PostgreSQL binaries are installed the test is skipped with the
  * reason; under CI it must run.
  */
 
@@ -166,11 +167,17 @@ afterAll(() => {
 describe.skipIf(skipReason)('PostgreSQL stopped for 5 s under load', () => {
   it('answers 503 with a message while it is down, /readyz follows, and recovers within 5 s', async () => {
     cluster = await createCluster();
-    server = await startServer({
+    // Started while its database is down (a host booting, a database restarting): it waits for it.
+    cluster.stop();
+    const starting = startServer({
       DATABASE_URL: cluster.url,
       DB_CONNECT_TIMEOUT_MS: '1000',
       DB_QUERY_TIMEOUT_MS: '2000',
     });
+    await delay(2000);
+    cluster.start();
+    server = await starting;
+    expect(server.output()).toContain('The database is not reachable yet');
     const { port } = server;
 
     // Load: four clients in a loop, reading the catalogue's featured villa, writing contact

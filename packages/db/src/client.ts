@@ -168,3 +168,30 @@ export function pgConstraint(err: unknown): string | undefined {
   const c = e?.cause?.constraint ?? e?.constraint;
   return typeof c === 'string' ? c : undefined;
 }
+
+/**
+ * Runs `attempt` (start-up work: migrations) again while the database is unreachable — refused,
+ * timed out, still starting up — for at most `waitMs`, pausing 0.25, 0.5, 1, then 2 s between
+ * attempts. Any other error, or one after the deadline, is thrown as it came.
+ */
+export async function retryWhileUnavailable<T>(
+  attempt: () => Promise<T>,
+  opts: {
+    waitMs: number;
+    onRetry?: (err: unknown, pauseMs: number) => void;
+    sleep?: (ms: number) => Promise<void>;
+  },
+): Promise<T> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const deadline = Date.now() + opts.waitMs;
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const pauseMs = Math.min(2000, 250 * 2 ** n);
+      if (!isDatabaseUnavailable(err) || Date.now() + pauseMs > deadline) throw err;
+      opts.onRetry?.(err, pauseMs);
+      await sleep(pauseMs);
+    }
+  }
+}
