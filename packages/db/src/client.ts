@@ -76,6 +76,28 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 /** Read statements PGlite keeps parsed and planned (pglite-statements.ts); the search has ~10 shapes. */
 const NAMED_STATEMENTS = 100;
 
+/** The advisory lock key every instance takes around migrating (any constant; this one spells "VILA"). */
+const MIGRATION_LOCK = 0x56494c41;
+
+/**
+ * Instances started together on one PostgreSQL migrate one at a time: the first holds a session
+ * advisory lock while it applies what is pending, the others wait for it and then find nothing to do.
+ * (Without it both would run the same migration and one would fail on objects the other created.)
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const queryTimeout = opts.queryTimeoutMs ?? 15_000;
@@ -94,7 +116,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder: migrationsDir }),
+      migrate: () => migrateOnce(pool, () => migrateNodePg(db as never, { migrationsFolder: migrationsDir })),
       ping: async (timeoutMs = 2000) => {
         await within(pool.query('select 1'), timeoutMs);
       },
