@@ -80,6 +80,11 @@ async function main() {
 }
 
 void main().catch((err) => {
+  if (err instanceof ConfigError) {
+    // Found once the database could be read (e.g. stored secrets made with another app secret).
+    console.error(err.message);
+    process.exit(CONFIG_ERROR_EXIT);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -33,6 +33,16 @@ describe('SecretBox (AES-256-GCM, HKDF key, key id prefix)', () => {
     expect(box.needsRewrap(box.encrypt('x', 'k'))).toBe(false);
   });
 
+  it('names the key of a value neither the current nor a previous secret can read', () => {
+    const made = new SecretBox(A);
+    const stored = made.encrypt('api-key-0123456789', 'k');
+    expect(new SecretBox(B).foreignKeyId(stored)).toBe(made.keyId);
+    expect(new SecretBox(B).foreignKeyId(stored.replace(/^v2\./, 'v1.'))).toBe(made.keyId);
+    expect(new SecretBox(B, [A]).foreignKeyId(stored)).toBeUndefined();
+    expect(made.foreignKeyId(stored)).toBeUndefined();
+    expect(new SecretBox(B).foreignKeyId('not-a-stored-secret')).toBeUndefined();
+  });
+
   it('reads an older-form value (v1) only with the purpose it was written for, and says it needs re-encrypting', () => {
     const box = new SecretBox(A);
     // The older form: the same layout, written with the column alone as additional data.

@@ -95,6 +95,16 @@ export class SecretBox {
     }
   }
 
+  /**
+   * The id of the key a stored value was encrypted with when neither the current secret nor a
+   * previous one derives it (the app started with another secret); undefined when it can be read.
+   */
+  foreignKeyId(stored: string): string | undefined {
+    const [version, kid] = stored.split('.');
+    if ((version !== VERSION && version !== LEGACY_VERSION) || !kid) return undefined;
+    return this.keys.has(kid) ? undefined : kid;
+  }
+
   /** True when the value was encrypted with another key than the current one, or in the older form. */
   needsRewrap(stored: string): boolean {
     const [version, kid] = stored.split('.');

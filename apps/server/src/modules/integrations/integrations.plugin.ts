@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiConnectionsRoutes } from './connections/api-connections.routes';
-import { rewrapSecrets } from './connections/api-connections.service';
+import { ConfigError } from '../../config/env';
+import { foreignSecretKeys, rewrapSecrets } from './connections/api-connections.service';
 import { icalRoutes } from './ical/ical.routes';
 import { invenioRoutes } from './invenio/invenio.routes';
 import { Scheduler } from './sync/scheduler.service';
@@ -48,6 +49,14 @@ export async function integrationsPlugin(app: FastifyInstance) {
   };
 
   app.addHook('onReady', async () => {
+    // Secrets made with another app secret cannot be read: starting would only fail every sync.
+    // (A database that cannot be read now is left to the chores' retries.)
+    const foreign = await foreignSecretKeys(deps).catch(() => []);
+    if (foreign.length)
+      throw new ConfigError([
+        `SESSION_SECRET: the API connections' stored keys were encrypted with another secret (key ${foreign.join(', ')}); ` +
+          'start with the secret they were made with, or add it to PREVIOUS_APP_SECRETS (an embedded install keeps its own in DATA_DIR/secret.key)',
+      ]);
     await chores();
     if (app.config.sync.intervalMinutes > 0 || app.config.sync.icalIntervalMinutes > 0) scheduler.start();
   });

@@ -263,5 +263,20 @@ export async function rewrapSecrets(deps: IntegrationDeps): Promise<number> {
   return n;
 }
 
+/**
+ * The ids of the keys that encrypted stored secrets this instance cannot read: the app was started
+ * with another secret than the one they were made with, and without it in PREVIOUS_APP_SECRETS.
+ */
+export async function foreignSecretKeys(deps: IntegrationDeps): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const row of await repo.listConnections(deps.db)) {
+    for (const stored of [row.apiKeyEncrypted, row.apiSecretEncrypted]) {
+      const id = stored ? deps.box.foreignKeyId(stored) : undefined;
+      if (id) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
 export const listEnabledConnections = (deps: IntegrationDeps) => repo.listEnabledConnections(deps.db);
 export const recordConnectionSync = (deps: IntegrationDeps, id: number) => repo.recordSync(deps.db, id);
