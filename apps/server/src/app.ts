@@ -7,6 +7,7 @@ import { Mailer } from './lib/mailer';
 import { validatorCompiler } from './lib/request-validator';
 import { serializerCompiler } from './lib/response-serializer';
 import { registerModules } from './modules';
+import { metricsPlugin } from './plugins/metrics';
 import { serverPages } from './modules/pages/pages';
 import { SearchIndex } from './modules/properties/search-index';
 import { Brochures } from './modules/white-label/white-label.brochures';
@@ -144,6 +145,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  // Every request timed, the shed and refused ones included.
+  await app.register(metricsPlugin);
   // First of the request hooks: a connection's accounting and its body's deadline, then the load shedding.
   await app.register(connectionGuardPlugin, { config: opts.config });
   await app.register(pressurePlugin, { config: opts.config });

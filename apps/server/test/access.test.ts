@@ -101,6 +101,8 @@ describe('access is decided on the matched route, closed by default', () => {
         'GET /api/ical/:token.ics',
         'GET /healthz',
         'GET /readyz',
+        // Prometheus's scrape: its bearer token (METRICS_TOKEN) is the credential; without one, 404.
+        'GET /metrics',
         'POST /api/auth/login',
         'POST /api/auth/logout',
         'POST /api/auth/register',

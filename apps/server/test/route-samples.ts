@@ -179,6 +179,8 @@ export const SAMPLES: Record<string, Sample> = {
   // Health and public reference data.
   'GET /healthz': { request: () => ({ url: '/healthz' }) },
   'GET /readyz': { request: () => ({ url: '/readyz' }) },
+  // Without METRICS_TOKEN (the matrix's configuration) it answers 404 to everybody.
+  'GET /metrics': { request: () => ({ url: '/metrics' }), ok: [404] },
   'GET /api/company': { request: () => ({ url: '/api/company' }) },
   'GET /api/amenities': { request: () => ({ url: '/api/amenities' }) },
   'GET /api/locations': { request: () => ({ url: '/api/locations' }) },

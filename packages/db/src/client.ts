@@ -32,6 +32,8 @@ export interface Database {
    * reconnects by itself, on PGlite the embedded instance's own. Close the listener before the database.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** PostgreSQL server only: the pool's connections now (open, idle) and the queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the embedded instance (tests dump and load snapshots through it). */
   pglite?: PGlite;
 }
@@ -121,6 +123,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         await within(pool.query('select 1'), timeoutMs);
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, handlers) =>
         listenPostgres(
           { connectionString: opts.databaseUrl!, connectTimeoutMs: opts.connectTimeoutMs ?? 3000 },

@@ -84,6 +84,11 @@ const envSchema = z.object({
   API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(15_000),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DB_START_WAIT_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(60),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
@@ -237,6 +242,8 @@ const configSchema = envSchema
       apiDocs: e.API_DOCS,
       /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
       db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+      /** The bearer token `GET /metrics` asks for; without one the route answers 404. */
+      metricsToken: e.METRICS_TOKEN,
       /** PostgreSQL server only: how long start-up waits for a database that is not reachable yet. */
       dbStartWaitMs: e.DB_START_WAIT_SECONDS * 1000,
       /** Outbound requests (providers, iCal feeds): hosts exempt from the private-address refusal. */

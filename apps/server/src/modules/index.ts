@@ -10,6 +10,7 @@ import { expireHolds } from './holds/holds.service';
 import { inquiriesRoutes } from './inquiries/inquiries.routes';
 import { integrationsPlugin } from './integrations/integrations.plugin';
 import { locationsRoutes } from './locations/locations.routes';
+import { metricsRoutes } from './metrics/metrics.routes';
 import { liveNotificationsPlugin } from './notifications/live.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { propertiesRoutes } from './properties/properties.routes';
@@ -29,6 +30,7 @@ import { stayRulesRoutes } from './stay-rules/stay-rules.routes';
  */
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(companyRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);

@@ -96,6 +96,7 @@ export class SearchIndex {
   private readonly sums = new Map<number, Sums>();
   private snapshot: string | null = null;
   private readAt = 0;
+  private refreshMs = 0;
   private prunedAt = 0;
   private triedAt = 0;
   private refreshing: Promise<void> | null = null;
@@ -230,6 +231,12 @@ export class SearchIndex {
     }
     this.snapshot = snapshot;
     this.readAt = startedAt;
+    this.refreshMs = Date.now() - startedAt;
+  }
+
+  /** When the index last caught up with the database (ms since the epoch, 0: never) and how long that took. */
+  get freshness(): { readAt: number; refreshMs: number } {
+    return { readAt: this.readAt, refreshMs: this.refreshMs };
   }
 
   /**
