@@ -1,9 +1,8 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { Dialog as D } from 'radix-ui';
 import type { KeyboardEvent } from 'react';
 import { IMAGE_SIZES, srcSetFor } from '../../lib/images';
 import { cn } from '../../lib/utils';
-import { useReturnFocus } from '../ui/return-focus';
+import { Dialog, DialogClose, FullScreenDialogContent } from '../ui/dialog';
 import { slideAlt } from './image-carousel';
 import { ThumbnailStrip } from './thumbnail-strip';
 
@@ -25,26 +24,19 @@ export interface LightboxProps {
  */
 export function Lightbox({ images, alt, open, onOpenChange, index, onIndexChange }: LightboxProps) {
   return (
-    <D.Root open={open && images.length > 0} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-[70] bg-[#0d0c0b]/95" />
-        <LightboxContent images={images} alt={alt} index={index} onIndexChange={onIndexChange} />
-      </D.Portal>
-    </D.Root>
+    <Dialog open={open && images.length > 0} onOpenChange={onOpenChange}>
+      <LightboxContent images={images} alt={alt} index={index} onIndexChange={onIndexChange} />
+    </Dialog>
   );
 }
 
-/**
- * Mounted only while open, so it remembers the control that opened the lightbox (a gallery button,
- * not a Radix Trigger) and gives focus back to it on close.
- */
+/** The viewer itself: closing it gives focus back to the gallery button that opened it. */
 function LightboxContent({
   images,
   alt,
   index,
   onIndexChange,
 }: Pick<LightboxProps, 'images' | 'alt' | 'index' | 'onIndexChange'>) {
-  const onCloseAutoFocus = useReturnFocus();
   const total = images.length;
   const current = Math.min(Math.max(index, 0), Math.max(0, total - 1));
   const go = (i: number) => total > 0 && onIndexChange((i + total) % total);
@@ -61,13 +53,12 @@ function LightboxContent({
     'absolute top-1/2 z-10 flex h-12 w-12 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/25';
 
   return (
-    <D.Content
+    <FullScreenDialogContent
+      title={`${alt}: photo gallery`}
+      overlayClassName="fixed inset-0 z-[70] bg-[#0d0c0b]/95"
       onKeyDown={onKeyDown}
-      onCloseAutoFocus={onCloseAutoFocus}
       className="fixed inset-0 z-[70] flex flex-col bg-[#0d0c0b] text-white outline-none"
-      aria-describedby={undefined}
     >
-      <D.Title className="sr-only">{`${alt}: photo gallery`}</D.Title>
       <div className="flex items-center justify-between px-4 py-3 sm:px-6">
         <p className="font-display text-lg tracking-wide text-white/90 sm:text-xl">
           {alt}
@@ -75,12 +66,12 @@ function LightboxContent({
             {current + 1} / {total}
           </span>
         </p>
-        <D.Close
+        <DialogClose
           aria-label="Close gallery"
           className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-white/85 hover:bg-white/15 hover:text-white"
         >
           <X className="h-6 w-6" aria-hidden />
-        </D.Close>
+        </DialogClose>
       </div>
 
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-3 sm:px-20">
@@ -130,6 +121,6 @@ function LightboxContent({
       <p className="sr-only" aria-live="polite">
         {`Image ${current + 1} of ${total}`}
       </p>
-    </D.Content>
+    </FullScreenDialogContent>
   );
 }

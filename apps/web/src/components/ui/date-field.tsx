@@ -1,11 +1,11 @@
 import { format, parse } from 'date-fns';
 import { CalendarDays, X } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useState, type CSSProperties } from 'react';
 import { DayPicker, getDefaultClassNames } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatLongDate } from '@villas/shared';
 import { cn } from '../../lib/utils';
+import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
 const rdp = getDefaultClassNames();
 const toDate = (iso: string) => parse(iso, 'yyyy-MM-dd', new Date());
@@ -54,9 +54,9 @@ export function DateField({
   const shown = value ? formatLongDate(value) : placeholder;
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={setOpen}>
       <div className={cn('relative', className)}>
-        <Popover.Trigger
+        <PopoverTrigger
           id={id}
           disabled={disabled}
           aria-label={`${label}: ${shown}`}
@@ -69,7 +69,7 @@ export function DateField({
         >
           <CalendarDays className="h-4 w-4 shrink-0 text-gold-deep" aria-hidden />
           <span className="truncate">{shown}</span>
-        </Popover.Trigger>
+        </PopoverTrigger>
         {value && !disabled && (
           <button
             type="button"
@@ -81,56 +81,53 @@ export function DateField({
           </button>
         )}
       </div>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label={`Choose ${label.toLowerCase()}`}
-          className="z-[60] rounded-[3px] border border-line bg-paper p-3 shadow-lift"
-        >
-          <DayPicker
-            mode="single"
-            weekStartsOn={0}
-            autoFocus
-            selected={selected}
-            defaultMonth={selected ?? (defaultMonth ? toDate(defaultMonth) : min ? toDate(min) : undefined)}
-            disabled={[...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])]}
-            onSelect={(d) => {
-              onChange(d ? toIso(d) : null);
-              setOpen(false);
-            }}
-            style={
-              {
-                '--rdp-accent-color': 'var(--color-ink)',
-                '--rdp-accent-background-color': 'var(--color-sand)',
-                '--rdp-today-color': 'var(--color-gold-deep)',
-                '--rdp-day-height': '40px',
-                '--rdp-day-width': '40px',
-                '--rdp-day_button-height': '38px',
-                '--rdp-day_button-width': '38px',
-                '--rdp-day_button-border-radius': '2px',
-                '--rdp-nav-height': '2.5rem',
-                '--rdp-disabled-opacity': '0.35',
-                '--rdp-weekday-opacity': '1',
-                fontSize: '14px',
-              } as CSSProperties
-            }
-            labels={{
-              // 'Sunday, November 1, 2026': the visible day number is a word of the name (WCAG 2.5.3).
-              labelDayButton: (date, m) =>
-                `${m.today ? 'Today, ' : ''}${format(date, 'EEEE, MMMM d, yyyy')}${m.selected ? ', selected' : ''}`,
-            }}
-            classNames={{
-              month_caption: cn(rdp.month_caption, 'px-1 font-display text-xl font-medium text-ink'),
-              weekday: cn(rdp.weekday, 'text-[11px] font-medium uppercase tracking-[0.1em] text-stone'),
-              selected: cn(rdp.selected, '[&>button]:bg-ink [&>button]:text-ivory'),
-              today: cn(rdp.today, 'font-semibold'),
-              chevron: cn(rdp.chevron, 'fill-gold-deep'),
-            }}
-          />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      <PopoverContent
+        align="start"
+        sideOffset={6}
+        aria-label={`Choose ${label.toLowerCase()}`}
+        className="z-[60] p-3"
+      >
+        <DayPicker
+          mode="single"
+          weekStartsOn={0}
+          autoFocus
+          selected={selected}
+          defaultMonth={selected ?? (defaultMonth ? toDate(defaultMonth) : min ? toDate(min) : undefined)}
+          disabled={[...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])]}
+          onSelect={(d) => {
+            onChange(d ? toIso(d) : null);
+            setOpen(false);
+          }}
+          style={
+            {
+              '--rdp-accent-color': 'var(--color-ink)',
+              '--rdp-accent-background-color': 'var(--color-sand)',
+              '--rdp-today-color': 'var(--color-gold-deep)',
+              '--rdp-day-height': '40px',
+              '--rdp-day-width': '40px',
+              '--rdp-day_button-height': '38px',
+              '--rdp-day_button-width': '38px',
+              '--rdp-day_button-border-radius': '2px',
+              '--rdp-nav-height': '2.5rem',
+              '--rdp-disabled-opacity': '0.35',
+              '--rdp-weekday-opacity': '1',
+              fontSize: '14px',
+            } as CSSProperties
+          }
+          labels={{
+            // 'Sunday, November 1, 2026': the visible day number is a word of the name (WCAG 2.5.3).
+            labelDayButton: (date, m) =>
+              `${m.today ? 'Today, ' : ''}${format(date, 'EEEE, MMMM d, yyyy')}${m.selected ? ', selected' : ''}`,
+          }}
+          classNames={{
+            month_caption: cn(rdp.month_caption, 'px-1 font-display text-xl font-medium text-ink'),
+            weekday: cn(rdp.weekday, 'text-[11px] font-medium uppercase tracking-[0.1em] text-stone'),
+            selected: cn(rdp.selected, '[&>button]:bg-ink [&>button]:text-ivory'),
+            today: cn(rdp.today, 'font-semibold'),
+            chevron: cn(rdp.chevron, 'fill-gold-deep'),
+          }}
+        />
+      </PopoverContent>
+    </Popover>
   );
 }

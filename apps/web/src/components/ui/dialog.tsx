@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 import { useReturnFocus } from './return-focus';
 import { dialogFrameStyle, dialogMaxHeight } from './toaster';
@@ -70,6 +70,40 @@ function Content({ title, description, children, className, wide, returnFocus }:
       >
         <X className="h-5 w-5" aria-hidden />
       </D.Close>
+    </D.Content>
+  );
+}
+
+export interface FullScreenDialogContentProps extends Omit<ComponentProps<typeof D.Content>, 'title'> {
+  /** The dialog's name for assistive technology (the caller draws what is seen). */
+  title: string;
+  overlayClassName?: string;
+}
+
+/**
+ * A dialog that fills the screen (the photo viewer): the caller draws everything but its name; focus
+ * is trapped inside, Escape closes, and closing returns focus to the opener (or the next control).
+ */
+export function FullScreenDialogContent(props: FullScreenDialogContentProps) {
+  return (
+    <D.Portal>
+      <D.Overlay className={props.overlayClassName} />
+      <FullScreenContent {...props} />
+    </D.Portal>
+  );
+}
+
+function FullScreenContent({
+  title,
+  overlayClassName: _overlay,
+  children,
+  ...props
+}: FullScreenDialogContentProps) {
+  const onCloseAutoFocus = useReturnFocus();
+  return (
+    <D.Content aria-describedby={undefined} onCloseAutoFocus={onCloseAutoFocus} {...props}>
+      <D.Title className="sr-only">{title}</D.Title>
+      {children}
     </D.Content>
   );
 }

@@ -1,7 +1,7 @@
 import { unreadBadge } from '@villas/shared';
 import { Bell } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { Link } from 'react-router';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { paths } from '../../../config/paths';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationList } from './notification-list';
@@ -19,8 +19,8 @@ export function NotificationBell({ userId }: { userId: number }) {
   const label = badge ? `Notifications, ${badge} unread` : 'Notifications';
 
   return (
-    <Popover.Root>
-      <Popover.Trigger
+    <Popover>
+      <PopoverTrigger
         aria-label={label}
         className="relative inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full text-ink hover:bg-sand data-[state=open]:bg-sand"
       >
@@ -34,34 +34,30 @@ export function NotificationBell({ userId }: { userId: number }) {
             {badge}
           </span>
         )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label="Notifications"
-          className="z-50 flex max-h-96 w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-[3px] border border-line bg-paper shadow-lift"
-        >
-          <div className="flex items-baseline justify-between border-b border-line px-5 py-3.5">
-            <h2 className="font-display text-xl">Notifications</h2>
-            {unread > 0 && <span className="text-xs text-stone">{unread} unread</span>}
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <NotificationList userId={userId} />
-          </div>
-          <div className="border-t border-line px-5 py-2.5 text-right">
-            <Popover.Close asChild>
-              <Link
-                to={paths.userDashboard}
-                className="text-xs font-medium uppercase tracking-[0.14em] text-gold-deep hover:underline"
-              >
-                My Dashboard
-              </Link>
-            </Popover.Close>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        aria-label="Notifications"
+        className="flex max-h-96 w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden"
+      >
+        <div className="flex items-baseline justify-between border-b border-line px-5 py-3.5">
+          <h2 className="font-display text-xl">Notifications</h2>
+          {unread > 0 && <span className="text-xs text-stone">{unread} unread</span>}
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <NotificationList userId={userId} />
+        </div>
+        <div className="border-t border-line px-5 py-2.5 text-right">
+          <PopoverClose asChild>
+            <Link
+              to={paths.userDashboard}
+              className="text-xs font-medium uppercase tracking-[0.14em] text-gold-deep hover:underline"
+            >
+              My Dashboard
+            </Link>
+          </PopoverClose>
+        </div>
+      </PopoverContent>
+    </Popover>
   );
 }
