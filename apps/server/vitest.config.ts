@@ -13,6 +13,7 @@ export const ROBUSTNESS_TESTS = [
   'test/sigterm.test.ts',
   'test/slow-body-flood.test.ts',
   'test/crash-restart.test.ts',
+  'test/online-backup.test.ts',
   // Measures /healthz's latency while brochures are made: alone, so other files' work does not count.
   'src/modules/white-label/white-label.brochure-load.test.ts',
 ];

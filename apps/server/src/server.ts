@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config/env';
 import { bootstrap, prepareDatabase } from './db/bootstrap';
 import { createDatabase, retryWhileUnavailable } from '@villas/db/client';
 import { loadMallocTrim, trimAfterFullCollections } from './lib/malloc-trim';
+import { OnlineBackups } from './db/online-backup';
 
 async function main() {
   let config;
@@ -52,6 +53,13 @@ async function main() {
   const app = await buildApp({ config, database, serveWeb: true, logger });
   await bootstrap(database.db, config, app.log, first);
 
+  // The embedded database is backed up while the server runs: on a schedule, and when `db:backup` asks.
+  const backups = new OnlineBackups(database, config.backups, app.log);
+  if (backups.available) {
+    backups.start();
+    process.on('SIGUSR2', () => void backups.take().catch(() => undefined));
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -59,6 +67,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await backups.close();
       await app.close();
       await database.close();
     } finally {

@@ -84,6 +84,8 @@ const envSchema = z.object({
   API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(15_000),
+  BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).min(0).default(24),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int().min(1).default(7),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -242,6 +244,12 @@ const configSchema = envSchema
       apiDocs: e.API_DOCS,
       /** PostgreSQL server only: give up connecting / on a statement after this long (then 503). */
       db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+      /** Backups the server takes of the embedded database while it runs (DATA_DIR/backups). */
+      backups: {
+        dir: dataDir === ':memory:' ? null : path.join(dataDir, 'backups'),
+        intervalHours: e.BACKUP_INTERVAL_HOURS,
+        keep: e.BACKUP_KEEP,
+      },
       /** The bearer token `GET /metrics` asks for; without one the route answers 404. */
       metricsToken: e.METRICS_TOKEN,
       /** PostgreSQL server only: how long start-up waits for a database that is not reachable yet. */
