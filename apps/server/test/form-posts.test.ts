@@ -192,6 +192,12 @@ describe('the contact form posted without JavaScript (POST /)', () => {
     expect(await storedWith(message)).toEqual([]);
   });
 
+  it("lets the browser name the page's origin in its own posts (Referrer-Policy same-origin, never no-referrer)", async () => {
+    // Under 'no-referrer' a browser posts a page's form with 'Origin: null', refused as from another site.
+    const res = await web.inject({ url: '/' });
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+
   it('counts against the same limit as POST /api/inquiries, per address', async () => {
     const from = address();
     const json = () =>

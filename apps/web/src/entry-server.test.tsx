@@ -177,6 +177,19 @@ describe('hydrating a server-rendered page', () => {
     expect(page.body).not.toContain('role="status"');
   });
 
+  it('has no other form on the public pages: a form there would need a post of its own', async () => {
+    for (const user of [null, agent]) {
+      for (const url of ['/about', '/company-info'])
+        expect((await renderApp(url, appState(user))).body, url).not.toContain('<form');
+    }
+    const page = await renderCollection(`/white-label/${UUID}`, {
+      queries: { [`/api/white-label/${UUID}`]: collection },
+    });
+    expect(page.body).not.toContain('<form');
+    const signedInLanding = await renderApp('/', appState(agent, { '/api/properties/featured': featured }));
+    expect(signedInLanding.body.match(/<form/g)).toHaveLength(1);
+  });
+
   it('takes over a refused post: what was typed and the errors, as the form shows them', async () => {
     server.use(signedOut());
     const posted = {

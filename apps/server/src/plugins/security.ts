@@ -40,6 +40,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The browser sends a form it posts itself (the public pages' forms without JavaScript) with the
+    // page's Origin only when the policy lets it name the page: under helmet's 'no-referrer' it sends
+    // 'Origin: null', which the check below refuses. 'same-origin' names the page to this site alone;
+    // another site still gets no referrer at all.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: opts.config.publicUrl?.startsWith('https:') ? undefined : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
