@@ -176,6 +176,16 @@ describe('the contact form posted without JavaScript (POST /)', () => {
     );
     const huge = await post(fields({ message: 'x'.repeat(70_000) }));
     expect(huge.statusCode).toBe(413);
+    // Another kind of body carries none of the fields: refused like an empty form.
+    const text = await web.inject({
+      method: 'POST',
+      url: '/',
+      remoteAddress: address(),
+      headers: { 'content-type': 'text/plain', origin: ORIGIN },
+      payload: 'firstName=Claire',
+    });
+    expect(text.statusCode).toBe(400);
+    expect((stateOf(text.body)['form:contact'] as { values: unknown }).values).toEqual({});
   });
 
   it('refuses a post from another site, 403, and stores nothing', async () => {

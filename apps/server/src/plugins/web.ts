@@ -167,7 +167,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     posted?: { form: string; state: PostedForm },
   ) {
     let html: string;
-    let status = 200;
+    let status = posted ? 400 : 200;
     try {
       const data = await page.load(request);
       const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -221,9 +221,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
         page.path,
         { config: { access: 'public' }, onRequest: form.limit, bodyLimit: FORM_BODY_LIMIT },
         async (request, reply) => {
-          const body = (request.body ?? {}) as Record<string, unknown>;
+          // A body of another type (text/plain reads as a string) has none of the fields.
+          const body = typeof request.body === 'object' && request.body ? request.body : {};
           const fields: Record<string, unknown> = {};
-          for (const name of form.fields) if (name in body) fields[name] = body[name];
+          for (const name of form.fields) if (Object.hasOwn(body, name)) fields[name] = body[name as never];
           const typed: Record<string, string> = {};
           for (const [name, value] of Object.entries(fields))
             if (typeof value === 'string') typed[name] = value;
