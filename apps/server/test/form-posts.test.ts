@@ -220,9 +220,17 @@ describe('the contact form posted without JavaScript (POST /)', () => {
     expect((await json()).statusCode).toBe(201);
     expect((await post(fields(), { from })).statusCode).toBe(303);
     expect((await json()).statusCode).toBe(201);
-    const refused = await post(fields(), { from });
+    const message = 'One message too many from this address.';
+    const refused = await post(fields({ message }), { from });
+    // The page again, with what was typed and the limit's words above the button; nothing stored.
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many attempts. Try again in 15 minutes.');
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(stateOf(refused.body)['form:contact']).toEqual({
+      values: fields({ message }),
+      errors: { '': 'Too many attempts. Try again in 15 minutes.' },
+    });
+    expect(await storedWith(message)).toEqual([]);
     expect((await json()).statusCode).toBe(429);
     // Another address is counted apart.
     expect((await post(fields())).statusCode).toBe(303);

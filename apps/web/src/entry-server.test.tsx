@@ -240,6 +240,18 @@ describe('hydrating a server-rendered page', () => {
     }
   });
 
+  it("shows a refusal that concerns no single field above the button (the limit's words)", async () => {
+    const posted = {
+      values: { firstName: 'Claire', message: 'One too many.' },
+      errors: { '': 'Too many attempts. Try again in 15 minutes.' },
+    };
+    const page = await renderApp('/', appState(null, { 'form:contact': posted }));
+    expect(page.body).toMatch(
+      /<p role="alert"[^>]*>Too many attempts\. Try again in 15 minutes\.<\/p><button type="submit"/,
+    );
+    expect(page.body).toContain('One too many.</textarea>');
+  });
+
   it('says the message was sent, in the form’s own words, on the page a stored post returns to', async () => {
     server.use(signedOut());
     const url = '/?sent=contact';

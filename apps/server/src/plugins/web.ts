@@ -19,7 +19,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { ValidationError } from '../lib/errors';
+import { TooManyRequestsError, ValidationError } from '../lib/errors';
 import { validatorCompiler } from '../lib/request-validator';
 import { markAssets } from './auth';
 import { loadServerRenderer, type SsrState, type WebApp } from './server-render';
@@ -163,17 +163,17 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     request: FastifyRequest,
     reply: FastifyReply,
     page: ServerPage,
-    /** A refused form post, rendered into the page (answered 400). */
-    posted?: { form: string; state: PostedForm },
+    /** A refused form post, rendered into the page (answered 400, or 429 over the limit). */
+    posted?: { form: string; state: PostedForm; status: 400 | 429 },
   ) {
     let html: string;
-    let status = posted ? 400 : 200;
+    let status = posted?.status ?? 200;
     try {
       const data = await page.load(request);
       const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const queries = posted ? { ...data.queries, [postedFormKey(posted.form)]: posted.state } : data.queries;
       html = await renderer!.render(page.app, request.url, { queries }, origin);
-      status = posted ? 400 : (data.status ?? 200);
+      status = posted?.status ?? data.status ?? 200;
     } catch (err) {
       request.log.error({ err }, 'server rendering failed: the page is sent for the browser to render');
       html = indexHtml;
@@ -215,11 +215,25 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       url: page.path,
       httpPart: 'body',
     });
+    // A post over the limit is not stored; it is answered with the page, what was typed kept and
+    // the limit's message (429, Retry-After), once its body has been read.
+    const overLimit = new WeakMap<FastifyRequest, TooManyRequestsError>();
     await app.register(async (posts) => {
       await posts.register(formBody, { bodyLimit: FORM_BODY_LIMIT });
       posts.post(
         page.path,
-        { config: { access: 'public' }, onRequest: form.limit, bodyLimit: FORM_BODY_LIMIT },
+        {
+          config: { access: 'public' },
+          onRequest: async function (request, reply) {
+            try {
+              await form.limit.call(this, request, reply);
+            } catch (err) {
+              if (!(err instanceof TooManyRequestsError)) throw err;
+              overLimit.set(request, err);
+            }
+          },
+          bodyLimit: FORM_BODY_LIMIT,
+        },
         async (request, reply) => {
           // A body of another type (text/plain reads as a string) has none of the fields.
           const body = typeof request.body === 'object' && request.body ? request.body : {};
@@ -229,12 +243,24 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
           for (const [name, value] of Object.entries(fields))
             if (typeof value === 'string') typed[name] = value;
 
-          const refuse = (issues: ReadonlyArray<{ path: string; message: string }>) => {
+          const refuse = (
+            issues: ReadonlyArray<{ path: string; message: string }>,
+            status: 400 | 429 = 400,
+          ) => {
             const errors: Record<string, string> = {};
             // The first error of each field, as the form shows one under each.
             for (const issue of issues) errors[issue.path] ??= issue.message;
-            return sendPage(request, reply, page, { form: form.name, state: { values: typed, errors } });
+            return sendPage(request, reply, page, {
+              form: form.name,
+              state: { values: typed, errors },
+              status,
+            });
           };
+          const limited = overLimit.get(request);
+          if (limited) {
+            reply.header('retry-after', String(limited.retryAfterSeconds));
+            return refuse([{ path: '', message: limited.message }], 429);
+          }
           const checked = validate(fields) as {
             value?: unknown;
             error?: Array<{ instancePath: string; message?: string }>;
