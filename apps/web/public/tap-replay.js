@@ -4,8 +4,9 @@
 // honoured, not lost, this script — loaded first, before the page paints — keeps the last button tap
 // and the last form submission made before the app hydrates (`<html data-hydrated>`), and plays it
 // again once it has. Links are left alone: they work without any script. A kept button shows that it
-// is busy (`data-tap-pending`, `aria-busy`) until then. A form is never sent by the browser itself
-// before the app runs: its fields would go into the URL of a GET.
+// is busy (`data-tap-pending`, `aria-busy`) until then. A form submitted before the app runs is sent
+// by the app once it does, with its own messages, not posted by the browser meanwhile; without
+// JavaScript (this script does not run) a form that posts (`method="post"`) is the browser's to send.
 (function () {
   var root = document.documentElement;
   var hydrated = function () {
@@ -98,8 +99,8 @@
     if (p.kind === 'click') el.click();
     else el.requestSubmit(p.submitter && p.submitter.isConnected ? p.submitter : undefined);
   }
-  // Hydrated, a form React does not handle yet (its code still on the way) is still not sent by the
-  // browser: its submission is kept and played like the others.
+  // Hydrated, a form React does not handle yet (its code still on the way) is kept and played like
+  // the others, unless it posts (`method`): the server answers that one itself.
   function onLateSubmit(event) {
     var form = event.target;
     if (event.defaultPrevented || live(form, 'onSubmit') || form.getAttribute('method')) return;

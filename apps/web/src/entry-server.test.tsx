@@ -165,6 +165,105 @@ describe('hydrating a server-rendered page', () => {
     ).toBeInTheDocument();
   });
 
+  it('renders the contact form as a form the browser posts to the page itself, never by GET', async () => {
+    const page = await renderApp('/', appState(null, { '/api/properties/featured': featured }));
+    const forms = page.body.match(/<form[^>]*>/g) ?? [];
+    expect(forms).toHaveLength(1);
+    expect(forms[0]).toMatch(/ method="post"/);
+    expect(forms[0]).toMatch(/ action="\/#contact"/);
+    // The fields by the names POST / reads, the inquiry type included.
+    for (const name of ['firstName', 'lastName', 'email', 'inquiryType', 'message'])
+      expect(page.body).toContain(`name="${name}"`);
+    expect(page.body).not.toContain('role="status"');
+  });
+
+  it('has no other form on the public pages: a form there would need a post of its own', async () => {
+    for (const user of [null, agent]) {
+      for (const url of ['/about', '/company-info'])
+        expect((await renderApp(url, appState(user))).body, url).not.toContain('<form');
+    }
+    const page = await renderCollection(`/white-label/${UUID}`, {
+      queries: { [`/api/white-label/${UUID}`]: collection },
+    });
+    expect(page.body).not.toContain('<form');
+    const signedInLanding = await renderApp('/', appState(agent, { '/api/properties/featured': featured }));
+    expect(signedInLanding.body.match(/<form/g)).toHaveLength(1);
+  });
+
+  it('takes over a refused post: what was typed and the errors, as the form shows them', async () => {
+    server.use(signedOut());
+    const posted = {
+      values: {
+        firstName: 'Claire',
+        lastName: 'Dubois',
+        email: 'claire-at-riviera',
+        inquiryType: 'property-manager',
+        message: 'Twelve guests in June </textarea><b>bold</b>',
+      },
+      errors: { email: 'Please enter a valid email address' },
+    };
+    const page = await renderApp(
+      '/',
+      appState(null, { '/api/properties/featured': featured, 'form:contact': posted }),
+    );
+    const root = serve('/', page);
+    const email = screen.getByLabelText('Email');
+    const check = () => {
+      expect(screen.getByLabelText('Email')).toHaveValue('claire-at-riviera');
+      expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+      expect(screen.getByLabelText('First name')).toHaveValue('Claire');
+      expect(screen.getByLabelText('Message')).toHaveValue('Twelve guests in June </textarea><b>bold</b>');
+      expect(screen.getByRole('combobox', { name: 'Inquiry type' })).toHaveTextContent(
+        'Sign up as Property Manager',
+      );
+      expect(document.querySelector('input[type="hidden"][name="inquiryType"]')).toHaveValue(
+        'property-manager',
+      );
+    };
+    check();
+    // The section stays far from the screen: the drawing of the form is what hydrates.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      await start(() => startApp(root, options));
+      // Hydrated as it was (a mismatch would be reported), the same element.
+      expect(screen.getByLabelText('Email')).toBe(email);
+      check();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("shows a refusal that concerns no single field above the button (the limit's words)", async () => {
+    const posted = {
+      values: { firstName: 'Claire', message: 'One too many.' },
+      errors: { '': 'Too many attempts. Try again in 15 minutes.' },
+    };
+    const page = await renderApp('/', appState(null, { 'form:contact': posted }));
+    expect(page.body).toMatch(
+      /<p role="alert"[^>]*>Too many attempts\. Try again in 15 minutes\.<\/p><button type="submit"/,
+    );
+    expect(page.body).toContain('One too many.</textarea>');
+  });
+
+  it('says the message was sent, in the form’s own words, on the page a stored post returns to', async () => {
+    server.use(signedOut());
+    const url = '/?sent=contact';
+    const root = serve(url, await renderApp(url, appState(null, { '/api/properties/featured': featured })));
+    const note = () => within(document.getElementById('contact')!).getByRole('status');
+    expect(note()).toHaveTextContent(
+      'Message Sent' + 'Thank you for your inquiry. Our concierge team will contact you within 24 hours.',
+    );
+    await start(() => startApp(root, options));
+    expect(note()).toHaveTextContent('Message Sent');
+  });
+
   it.each(['/about', '/company-info'])(
     'takes over %s for a signed-in agent, with the app navigation',
     async (url) => {

@@ -10,6 +10,7 @@ export * from './catalogue.js';
 export * from './inquiries.js';
 export * from './white-label.js';
 export * from './white-label-paths.js';
+export * from './form-posts.js';
 export * from './notifications.js';
 export * from './live-events.js';
 export * from './integrations.js';

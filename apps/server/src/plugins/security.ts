@@ -1,12 +1,23 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@villas/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config/env';
 import { ForbiddenError, TooManyRequestsError } from '../lib/errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The limit of one public form, per client address (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS),
+     * counted once for every route that names the form: the contact form sent as JSON by the app and
+     * posted by the browser without JavaScript draw on the same count. A route's `onRequest` hook.
+     */
+    formLimit(form: string): onRequestAsyncHookHandler;
+  }
+}
 
 /** Security headers (CSP included), the Origin check against CSRF, and the rate limiter. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -29,6 +40,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The browser sends a form it posts itself (the public pages' forms without JavaScript) with the
+    // page's Origin only when the policy lets it name the page: under helmet's 'no-referrer' it sends
+    // 'Origin: null', which the check below refuses. 'same-origin' names the page to this site alone;
+    // another site still gets no referrer at all.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: opts.config.publicUrl?.startsWith('https:') ? undefined : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -74,6 +90,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     timeWindow: opts.config.rateLimit.windowMs,
     // Thrown, so the error handler writes it like every other 429 (message with the wait, Retry-After).
     errorResponseBuilder: (_req, ctx) => new TooManyRequestsError(ctx.ttl / 1000),
+  });
+
+  const formLimits = new Map<string, onRequestAsyncHookHandler>();
+  app.decorate('formLimit', (form: string) => {
+    let limit = formLimits.get(form);
+    if (!limit) {
+      limit = app.rateLimit(formRateLimit(opts.config).rateLimit) as onRequestAsyncHookHandler;
+      formLimits.set(form, limit);
+    }
+    return limit;
   });
 });
 

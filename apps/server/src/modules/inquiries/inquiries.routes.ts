@@ -5,19 +5,25 @@ import {
   inquirySchema,
   inquiryStatusInputSchema,
   pagingQuerySchema,
+  rateLimitedBodySchema,
 } from '@villas/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formRateLimit } from '../../plugins/security';
-import { createInquiry, listInquiries, setInquiryStatus } from './inquiries.service';
+import { createInquiry, INQUIRY_FORM_LIMIT, listInquiries, setInquiryStatus } from './inquiries.service';
 
 /** Contact, booking and off-market inquiries and their admin list. */
 export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/inquiries',
     {
-      config: { access: 'public', ...formRateLimit(app.config) },
-      schema: { tags: ['inquiries'], body: inquiryInputSchema, response: { 201: inquiryCreatedSchema } },
+      config: { access: 'public' },
+      // One count with the landing's contact form posted without JavaScript (modules/pages).
+      onRequest: app.formLimit(INQUIRY_FORM_LIMIT),
+      schema: {
+        tags: ['inquiries'],
+        body: inquiryInputSchema,
+        response: { 201: inquiryCreatedSchema, 429: rateLimitedBodySchema },
+      },
     },
     async (request, reply) =>
       // A signed-in agent's booking inquiry is theirs: they may place a hold from it.

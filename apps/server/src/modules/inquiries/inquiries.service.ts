@@ -17,6 +17,9 @@ import * as repo from './inquiries.repository';
 
 export type InquiryInput = z.output<typeof inquiryInputSchema>;
 
+/** The rate limit every inquiry form shares (`app.formLimit`), however it is sent. */
+export const INQUIRY_FORM_LIMIT = 'inquiry';
+
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);
 
 /** The type an administrator sees: the original message prefix first, else the stored kind. */

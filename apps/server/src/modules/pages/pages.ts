@@ -1,5 +1,7 @@
 import {
+  CONTACT_FORM,
   companyInfoSchema,
+  contactInquirySchema,
   currentUserSchema,
   featuredPropertySchema,
   publicWhiteLabelSchema,
@@ -7,7 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
-import type { ServerPage } from '../../plugins/web';
+import type { PageForm, ServerPage } from '../../plugins/web';
+import { createInquiry, INQUIRY_FORM_LIMIT, type InquiryInput } from '../inquiries/inquiries.service';
 import { getFeaturedProperty } from '../properties/properties.service';
 import { publicCollection } from '../white-label/white-label.service';
 
@@ -42,10 +45,25 @@ export function serverPages(app: FastifyInstance): ServerPage[] {
     '/api/auth/user': request.user ? asSent(currentUserSchema, request.user) : null,
   });
 
+  /**
+   * The landing's contact form posted without JavaScript: the contact shape of POST /api/inquiries,
+   * its schema, its limit and its service (a signed-in sender is recorded as the JSON route does).
+   */
+  const contactForm: PageForm = {
+    name: CONTACT_FORM,
+    fields: ['firstName', 'lastName', 'email', 'inquiryType', 'message'],
+    schema: contactInquirySchema,
+    limit: app.formLimit(INQUIRY_FORM_LIMIT),
+    submit: async (request, input) => {
+      await createInquiry(app.db, input as InquiryInput, request.user?.id ?? null);
+    },
+  };
+
   return [
     {
       path: '/',
       app: 'main',
+      form: contactForm,
       load: async (request) => {
         const featured = await orNull(getFeaturedProperty(app.db));
         return {

@@ -10,6 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
 import { useCreateContactInquiry } from '../api/create-contact-inquiry';
 import { inquiryTypeOptions } from '../utils/inquiry-types';
+import { CONTACT_SENT } from '../utils/messages';
 
 export type ContactFormInput = z.input<typeof contactInquirySchema>;
 type FormInput = ContactFormInput;
@@ -55,10 +56,7 @@ export function ContactForm({
       },
       {
         onSuccess: () => {
-          notify.success(
-            'Message Sent',
-            'Thank you for your inquiry. Our concierge team will contact you within 24 hours.',
-          );
+          notify.success(CONTACT_SENT.title, CONTACT_SENT.description);
           form.reset(empty);
         },
         onError: () => notify.error('Error', 'Failed to send message. Please try again.'),
