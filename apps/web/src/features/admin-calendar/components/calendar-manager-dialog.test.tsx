@@ -436,7 +436,7 @@ describe('Date Range Pricing', () => {
     expect(submit).toBeEnabled();
 
     await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
-    await pick(user, /^Range 2 from:/, 'Monday, July 20, 2026', true);
+    await pick(user, /^Range 2 from:/, 'Monday, July 20, 2026');
     await pick(user, /^Range 2 to:/, 'Saturday, July 25, 2026');
     const summary = within(overlay.getByRole('region', { name: 'Summary' }));
     expect(summary.getByText(/Total nights:/)).toHaveTextContent('Total nights: 19');
@@ -447,13 +447,26 @@ describe('Date Range Pricing', () => {
     expect(summary.getByText(/Date ranges:/)).toHaveTextContent('Date ranges: 1');
   });
 
+  it('opens an empty date on the month of the last date chosen, not on the current month', async () => {
+    const { user, overlay } = await openRanges();
+    await user.click(screen.getByRole('button', { name: /^Range 1 from:/ }));
+    for (let i = 0; i < 3; i++)
+      await user.click(await screen.findByRole('button', { name: 'Go to the Next Month' }));
+    await user.click(await screen.findByRole('button', { name: 'Thursday, September 10, 2026' }));
+    await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
+    await user.click(screen.getByRole('button', { name: /^Range 2 from:/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose range 2 from' });
+    expect(picker).toHaveTextContent('September 2026');
+    expect(within(picker).getByRole('button', { name: 'Friday, September 18, 2026' })).toBeInTheDocument();
+  });
+
   it('refuses a range with nights but no price above 0, naming it, and sends nothing', async () => {
     const { user, overlay, posts } = await openRanges([route('POST /api/daily-pricing/bulk', { count: 16 })]);
     await pick(user, /^Range 1 from:/, 'Wednesday, July 1, 2026', true);
     await pick(user, /^Range 1 to:/, 'Wednesday, July 15, 2026');
     await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '1500');
     await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
-    await pick(user, /^Range 2 from:/, 'Monday, July 20, 2026', true);
+    await pick(user, /^Range 2 from:/, 'Monday, July 20, 2026');
     await pick(user, /^Range 2 to:/, 'Wednesday, July 22, 2026');
     await user.type(overlay.getByRole('spinbutton', { name: 'Range 2 price per night' }), '0');
     await user.click(overlay.getByRole('button', { name: 'Apply Pricing' }));
@@ -485,7 +498,10 @@ describe('Date Range Pricing', () => {
     await pick(user, /^Range 1 to:/, 'Wednesday, July 15, 2026');
     await user.type(overlay.getByRole('spinbutton', { name: 'Range 1 price per night' }), '1500');
     await user.click(overlay.getByRole('button', { name: 'Add Another Date Range' }));
-    await pick(user, /^Range 2 from:/, 'Saturday, June 20, 2026');
+    // It opens on July, the month last chosen.
+    await user.click(screen.getByRole('button', { name: /^Range 2 from:/ }));
+    await user.click(await screen.findByRole('button', { name: 'Go to the Previous Month' }));
+    await user.click(await screen.findByRole('button', { name: 'Saturday, June 20, 2026' }));
     await pick(user, /^Range 2 to:/, 'Monday, June 22, 2026');
     await user.type(overlay.getByRole('spinbutton', { name: 'Range 2 price per night' }), '2450.5');
     await user.click(overlay.getByRole('combobox', { name: 'Range 2 currency' }));

@@ -272,6 +272,11 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
     expect(within(list).getByText('€1,800')).toBeInTheDocument();
     // The inputs are cleared for the next one; a price can be removed.
     expect(within(d).getByLabelText('Price (EUR)')).toHaveValue(null);
+    // The next date's picker opens on the month of the last one chosen, not on the current month.
+    await user.click(within(d).getByRole('button', { name: 'Custom price date: Choose a date' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose custom price date' });
+    expect(picker).toHaveTextContent(format(new Date(`${nextMonth(15)}T12:00:00`), 'MMMM yyyy'));
+    await user.keyboard('{Escape}');
     await user.click(
       within(list).getByRole('button', { name: `Remove custom price for ${formatLongDate(nextMonth(15))}` }),
     );
