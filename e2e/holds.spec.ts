@@ -101,6 +101,10 @@ test('an agent holds a villa from a booking inquiry; another agent no longer fin
   });
   await expect(toast(page, 'Hold placed')).toBeVisible();
   await expect(offer).toBeHidden();
+  // The villa's dialog that sent the inquiry has closed: focus goes back to the card's button that
+  // opened it, never to the top of the page.
+  await expect(details).toBeHidden();
+  await expect(card.getByRole('button', { name: `View details of ${villa.name}` })).toBeFocused();
 
   // Agent B's dated search no longer offers the villa for those nights.
   expect(await searchIds(otherApi, stay)).not.toContain(villa.id);
