@@ -312,7 +312,8 @@ async function ringClipped(control: Locator) {
       if (s.overflowX !== 'visible' || s.overflowY !== 'visible') break;
       clip = clip.parentElement;
     }
-    if (!clip) return { focusVisible: node.matches(':focus-visible'), outline: style.outlineStyle, hidden: 0 };
+    if (!clip)
+      return { focusVisible: node.matches(':focus-visible'), outline: style.outlineStyle, hidden: 0 };
     const c = clip.getBoundingClientRect();
     const top = c.top + clip.clientTop;
     const left = c.left + clip.clientLeft;

@@ -196,8 +196,7 @@ describe('POST /api/auth/login', () => {
         url: '/api/auth/login',
         payload: { email: u.email, password: u.password },
       });
-    const stamp = async () =>
-      (await ctx.db.select().from(users).where(eq(users.id, u.id)))[0]!.lastSignInAt;
+    const stamp = async () => (await ctx.db.select().from(users).where(eq(users.id, u.id)))[0]!.lastSignInAt;
     // Refused while pending: not a sign-in.
     expect((await login()).statusCode).toBe(403);
     expect(await stamp()).toBeNull();

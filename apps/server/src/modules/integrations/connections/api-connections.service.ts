@@ -290,12 +290,7 @@ export function syncFailureSummary(err: unknown, stopped = false): string {
  * a comprehensive sync): `failure` is what it failed on, null when it completed; `stopped` when the
  * server's shutdown cancelled it.
  */
-export const recordConnectionSync = (
-  deps: IntegrationDeps,
-  id: number,
-  failure: unknown,
-  stopped = false,
-) =>
+export const recordConnectionSync = (deps: IntegrationDeps, id: number, failure: unknown, stopped = false) =>
   repo.recordSync(
     deps.db,
     id,
