@@ -30,9 +30,9 @@ async function openAdmin(page: Page, tab: string) {
 const tabLink = (page: Page, label: string) =>
   page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label, exact: true });
 
-/** A calendar day cell (its name starts with the long day, then status and price). */
+/** A calendar day cell (its name: what it shows, the day and its price, then the long day and status). */
 const dayCell = (scope: Locator, iso: string) =>
-  scope.getByRole('gridcell', { name: new RegExp(`^${dayName(iso)}`) });
+  scope.getByRole('gridcell', { name: new RegExp(`^${Number(iso.slice(8))}[ ,].*${dayName(iso)}`) });
 
 /** Pages the calendar manager forward until the month holding `iso` is shown. */
 async function showMonthOf(dialog: Locator, iso: string) {
@@ -162,6 +162,19 @@ test('an admin adds a villa with an image and a custom price, prices 14 nights i
     ranges: [expect.objectContaining({ from: day(1), to: day(15), price: 2000 })],
   });
 
+  // A priced day's name starts with what the cell shows, its number and price (axe's
+  // label-content-name-mismatch), at a phone's and a tablet's width too.
+  await showMonthOf(calendar, day(2));
+  await expect(dayCell(calendar, day(2))).toHaveAccessibleName(
+    new RegExp(`^${Number(day(2).slice(8))} 2,000 EUR, ${dayName(day(2))}, `),
+  );
+  for (const width of [390, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(dayCell(calendar, day(2))).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Block the week D+8 … D+14: click its first night, Shift-click its last, Set Availability.
   await (await showMonthOf(calendar, day(8))).click();
   await showMonthOf(calendar, day(14));
@@ -175,7 +188,7 @@ test('an admin adds a villa with an image and a custom price, prices 14 nights i
   await availability.getByRole('button', { name: 'Save Availability' }).click();
   await expect(toast(page, 'Availability Updated')).toBeVisible();
   await expect(availability).toBeHidden();
-  await expect(dayCell(calendar, day(10))).toHaveAccessibleName(/, blocked, EUR 2,000$/);
+  await expect(dayCell(calendar, day(10))).toHaveAccessibleName(/^\d+ 2,000 EUR, .*, blocked$/);
   await calendar.getByRole('button', { name: 'Close' }).first().click();
   await expect(calendar).toBeHidden();
 
@@ -246,15 +259,95 @@ test('an admin approves a pending agent, who can then sign in', async ({ page, a
   await expect(card).toContainText('Pending');
   await expectNoAxeViolations(page);
   await card.getByRole('button', { name: /^Approve/ }).click();
-  await expect(toast(page, 'user updated successfully')).toBeVisible();
+  await expect(toast(page, 'Théo Marchand approved — they can now sign in')).toBeVisible();
   expect((await findUser(adminApi, applicant.email)).approved).toBe(true);
 
+  // The first sign-in is told as such (the screen then says 'Welcome, Théo.'), the next is not.
   const fresh = await browser.newContext();
-  const res = await fresh.request.post('/api/auth/login', {
-    data: { email: applicant.email, password: applicant.password },
-  });
+  const login = () =>
+    fresh.request.post('/api/auth/login', {
+      data: { email: applicant.email, password: applicant.password },
+    });
+  const res = await login();
   expect(res.status(), await res.text()).toBe(200);
+  expect(await res.json()).toMatchObject({ firstName: 'Théo', firstSignIn: true });
+  expect(await (await login()).json()).toMatchObject({ firstSignIn: false });
   await fresh.close();
+});
+
+/** What of a control's focus ring its nearest clipping container hides, in px per side (0: none). */
+async function ringClipped(control: Locator) {
+  return control.evaluate((el) => {
+    interface Box {
+      top: number;
+      left: number;
+      bottom: number;
+      right: number;
+    }
+    interface Node {
+      parentElement: Node | null;
+      clientTop: number;
+      clientLeft: number;
+      clientWidth: number;
+      clientHeight: number;
+      matches(selector: string): boolean;
+      getBoundingClientRect(): Box;
+    }
+    const view = globalThis as unknown as {
+      getComputedStyle(n: Node): {
+        outlineStyle: string;
+        outlineWidth: string;
+        outlineOffset: string;
+        overflowX: string;
+        overflowY: string;
+      };
+    };
+    const node = el as unknown as Node;
+    const style = view.getComputedStyle(node);
+    const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const r = node.getBoundingClientRect();
+    let clip = node.parentElement;
+    while (clip) {
+      const s = view.getComputedStyle(clip);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') break;
+      clip = clip.parentElement;
+    }
+    if (!clip)
+      return { focusVisible: node.matches(':focus-visible'), outline: style.outlineStyle, hidden: 0 };
+    const c = clip.getBoundingClientRect();
+    const top = c.top + clip.clientTop;
+    const left = c.left + clip.clientLeft;
+    const hidden = Math.max(
+      0,
+      top - (r.top - reach),
+      left - (r.left - reach),
+      r.bottom + reach - (top + clip.clientHeight),
+      r.right + reach - (left + clip.clientWidth),
+    );
+    return { focusVisible: node.matches(':focus-visible'), outline: style.outlineStyle, hidden };
+  });
+}
+
+test("the Users sub-tabs' focus ring is seen whole at 1280 and 390 px", async ({ page }) => {
+  await openAdmin(page, 'users');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const pending = page.getByRole('tab', { name: /^Pending Approval/ });
+    const active = page.getByRole('tab', { name: /^Active Users/ });
+    await pending.click();
+    await page.keyboard.press('ArrowLeft');
+    await expect(active).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(pending).toBeFocused();
+    for (const tab of [pending, active]) {
+      if (tab === active) await page.keyboard.press('ArrowLeft');
+      expect(await ringClipped(tab), `${width} px`).toEqual({
+        focusVisible: true,
+        outline: 'solid',
+        hidden: 0,
+      });
+    }
+  }
 });
 
 test('an admin closes an off-market inquiry from the Notifications tab', async ({ page, adminApi }) => {

@@ -101,6 +101,12 @@ test('an agent holds a villa from a booking inquiry; another agent no longer fin
   });
   await expect(toast(page, 'Hold placed')).toBeVisible();
   await expect(offer).toBeHidden();
+  // The villa's dialog that sent the inquiry has closed, and the card that opened it has left the
+  // dated results (the nights are held): focus goes to the results, never to the top of the page. (A
+  // card still listed gets it back on its View details button.)
+  await expect(details).toBeHidden();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Results' })).toBeFocused();
 
   // Agent B's dated search no longer offers the villa for those nights.
   expect(await searchIds(otherApi, stay)).not.toContain(villa.id);

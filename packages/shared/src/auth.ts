@@ -45,6 +45,10 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** The answer of a sign-in: the user, and whether this is the account's first successful sign-in. */
+export const loginResultSchema = currentUserSchema.extend({ firstSignIn: z.boolean() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),

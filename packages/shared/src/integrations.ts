@@ -99,7 +99,15 @@ export const apiConnectionSchema = z.object({
   baseUrl: z.string(),
   enabled: z.boolean(),
   propertyCount: z.number(),
+  /** When its last run ended (null: never run). */
   lastSync: z.string().nullable(),
+  /** How its last run ended: 'completed' or 'failed' (null: never run, or not known). */
+  lastSyncStatus: z.enum(['completed', 'failed']).nullable(),
+  /**
+   * A failed run's summary for the administrator: what to check, never a provider's raw error (its
+   * cause is in the log and the run's sync report). Null after a run that completed.
+   */
+  lastSyncMessage: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ApiConnection = z.infer<typeof apiConnectionSchema>;

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginInput, RegisterInput, User } from '@villas/shared';
+import type { CurrentUser, LoginInput, LoginResult, RegisterInput, User } from '@villas/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { isServerRendered } from './server-rendered';
@@ -51,7 +51,7 @@ export const useUser = () => useQuery(userQueryOptions());
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api<CurrentUser>('/api/auth/login', { method: 'POST', body: input }),
+    mutationFn: (input: LoginInput) => api<LoginResult>('/api/auth/login', { method: 'POST', body: input }),
     meta: OWN_401,
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: userQueryKey });

@@ -1,7 +1,7 @@
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ErrorCode, type CurrentUser, type WhiteLabelLink } from '@villas/shared';
+import { ErrorCode, type LoginResult, type WhiteLabelLink } from '@villas/shared';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionEndedRedirect } from '../app/layout/session-ended';
@@ -80,7 +80,7 @@ describe('a session that ends under the user', () => {
       route('GET /api/user/dashboard/white-label-links', () => (signedIn ? [] : expired())),
       route('POST /api/auth/login', () => {
         signedIn = true;
-        return agentUser satisfies CurrentUser;
+        return { ...agentUser, firstSignIn: false } satisfies LoginResult;
       }),
     );
     signedIn = false; // the session expires after the first screen's user is known

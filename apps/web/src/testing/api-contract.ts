@@ -12,6 +12,7 @@ import {
   companyInfoSchema,
   countSchema,
   currentUserSchema,
+  loginResultSchema,
   exchangeRateSchema,
   featuredPropertySchema,
   holdPageSchema,
@@ -59,7 +60,7 @@ const answers = <S extends z.ZodType>(schema: S, status: 200 | 201 | 202 = 200) 
  */
 export const API_CONTRACT = {
   'POST /api/auth/register': answers(userSchema, 201),
-  'POST /api/auth/login': answers(currentUserSchema),
+  'POST /api/auth/login': answers(loginResultSchema),
   'POST /api/auth/logout': answers(okSchema),
   'GET /api/auth/user': answers(currentUserSchema),
   'GET /api/debug/session': answers(sessionStatusSchema),

@@ -27,6 +27,13 @@ export const apiConnections = pgTable('api_connections', {
   baseUrl: text().notNull(),
   enabled: boolean().notNull().default(true),
   lastSync: timestamp({ withTimezone: true }),
+  /**
+   * How the connection's last run ended ('completed' or 'failed'; null before its first run), and for
+   * a failure what the administrator is told (a provider failure in the one message of
+   * lib/provider-error.ts, its cause only in the log and the sync report). Migration 0016.
+   */
+  lastSyncStatus: text(),
+  lastSyncMessage: text(),
   propertyCount: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,12 @@ export const users = pgTable(
      * ends them for good (docs/decisions/006-login-limits.md).
      */
     credentialsStamp: uuid().notNull().defaultRandom(),
+    /**
+     * The last successful sign-in; null for an account that never signed in (its first sign-in is
+     * greeted as such). Migration 0016 filled it for the accounts that existed before from their
+     * sessions and their audited changes.
+     */
+    lastSignInAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );

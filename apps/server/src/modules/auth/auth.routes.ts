@@ -1,5 +1,6 @@
 import {
   currentUserSchema,
+  loginResultSchema,
   loginSchema,
   okSchema,
   registerSchema,
@@ -37,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/login',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: currentUserSchema } },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResultSchema } },
     },
     async (request, reply) => {
       const result = await login(app.db, limits, devices, request.body, {
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         secure: secureFor(request.protocol),
         maxAge: result.device.maxAgeSeconds,
       });
-      return result.user;
+      return { ...result.user, firstSignIn: result.firstSignIn };
     },
   );
 

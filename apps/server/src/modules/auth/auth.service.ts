@@ -5,7 +5,13 @@ import type { Mailer } from '../../lib/mailer';
 import type { AuthUser } from '../../plugins/auth';
 import { notifyAdmins } from '../notifications/notifications.service';
 import { endSession, openSession, toCurrentUser } from '../sessions/sessions.service';
-import { createAccount, findAccountByEmail, isEmailTaken, toUser } from '../users/users.service';
+import {
+  createAccount,
+  findAccountByEmail,
+  isEmailTaken,
+  recordSignIn,
+  toUser,
+} from '../users/users.service';
 import type { DeviceTokens } from './device-tokens';
 import type { LoginLimiter } from './login-limits';
 import { dummyHash, hashPassword, verifyPassword } from '@villas/db/password';
@@ -51,6 +57,8 @@ export async function register(db: Db, mailer: Mailer, input: RegisterInput): Pr
 
 export interface LoginResult {
   user: AuthUser;
+  /** This is the account's first successful sign-in (the welcome says so). */
+  firstSignIn: boolean;
   token: string;
   expiresAt: Date;
   /** A new device token for the browser that signed in (device-tokens.ts). */
@@ -59,7 +67,7 @@ export interface LoginResult {
 
 /**
  * Checks the credentials and opens a new session (a fresh id at every login). The old session, if
- * any, is ended. Wrong e-mail and wrong password answer the same. The login limits are checked
+ * any, is ended; the sign-in is stamped on the account, and the answer says whether it was its first. Wrong e-mail and wrong password answer the same. The login limits are checked
  * before the password (a closed account or address answers 429 whatever the password) and count
  * every failure, for unknown e-mails too. A browser whose device token belongs to this account is
  * limited per device instead of per account (docs/decisions/006-login-limits.md).
@@ -90,10 +98,11 @@ export async function login(
       ErrorCode.ACCOUNT_PENDING,
     );
   }
-  const { token, expiresAt } = await db.transaction((tx) =>
-    openSession(tx, { userId: row.id, rememberMe: input.rememberMe, ...sessionMeta }),
-  );
-  return { user: toCurrentUser(row), token, expiresAt, device: devices.issue(row) };
+  const { token, expiresAt, firstSignIn } = await db.transaction(async (tx) => ({
+    ...(await openSession(tx, { userId: row.id, rememberMe: input.rememberMe, ...sessionMeta })),
+    firstSignIn: await recordSignIn(tx, row.id),
+  }));
+  return { user: toCurrentUser(row), firstSignIn, token, expiresAt, device: devices.issue(row) };
 }
 
 export async function logout(db: Db, sessionId: string | null): Promise<void> {

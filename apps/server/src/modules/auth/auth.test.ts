@@ -188,6 +188,31 @@ describe('POST /api/auth/login', () => {
     );
   });
 
+  it("says whether it is the account's first sign-in, and stamps each one", async () => {
+    const u = await createUser(ctx.db, { approved: false });
+    const login = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.email, password: u.password },
+      });
+    const stamp = async () => (await ctx.db.select().from(users).where(eq(users.id, u.id)))[0]!.lastSignInAt;
+    // Refused while pending: not a sign-in.
+    expect((await login()).statusCode).toBe(403);
+    expect(await stamp()).toBeNull();
+
+    await ctx.db.update(users).set({ approved: true }).where(eq(users.id, u.id));
+    const first = await login();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id: u.id, firstSignIn: true });
+    const stamped = await stamp();
+    expect(stamped).toBeInstanceOf(Date);
+
+    const again = await login();
+    expect(again.json()).toMatchObject({ id: u.id, firstSignIn: false });
+    expect((await stamp())!.getTime()).toBeGreaterThanOrEqual(stamped!.getTime());
+  });
+
   it('stores only a hash of the session token', async () => {
     const u = await createUser(ctx.db);
     const cookie = await signIn(ctx.app, u.email);

@@ -15,6 +15,23 @@ export async function findByEmail(db: Queryable, email: string): Promise<UserRow
   return row;
 }
 
+/**
+ * Stamps a successful sign-in (the row locked, so two at once cannot both be the first): answers the
+ * stamp it had before, null for the account's first sign-in.
+ */
+export async function stampSignIn(tx: Queryable, id: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ before: users.lastSignInAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  await tx
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, id));
+  return row?.before ?? null;
+}
+
 export async function findById(db: Queryable, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

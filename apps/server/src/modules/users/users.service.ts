@@ -42,6 +42,13 @@ export function isEmailTaken(err: unknown): boolean {
 export const findAccountByEmail = (db: Queryable, email: string): Promise<repo.UserRow | undefined> =>
   repo.findByEmail(db, email);
 
+/**
+ * Records a successful sign-in of the account; true when it is its first (no sign-in recorded
+ * before: migration 0016 counted the accounts that existed then as signed in when anything showed it).
+ */
+export const recordSignIn = async (tx: Queryable, id: number): Promise<boolean> =>
+  (await repo.stampSignIn(tx, id)) === null;
+
 /** A new account, as registration creates it (an agent, not yet approved). */
 export const createAccount = (db: Queryable, values: repo.NewUser): Promise<repo.UserRow> =>
   repo.insertUser(db, values);

@@ -6,6 +6,7 @@ import type { OffMarketCriteria } from '../../features/off-market/utils/compose-
 import { PlaceHoldDialog } from '../../features/holds/components/place-hold-dialog';
 import {
   BookingSentContext,
+  detailsButtonId,
   type SentBookingInquiry,
 } from '../../features/properties/components/booking-sent';
 import { CurrencySelect } from '../../features/properties/components/currency-select';
@@ -215,6 +216,11 @@ function Dashboard({ agentId }: { agentId: number }) {
           open
           onOpenChange={(open) => !open && setSentInquiry(null)}
           source={{ ...sentInquiry, inquiryKind: 'booking' }}
+          // The villa dialog that sent the inquiry has closed: back to its card's button, else to the
+          // results (never the top of the page).
+          returnFocus={() =>
+            document.getElementById(detailsButtonId(sentInquiry.propertyId)) ?? resultsRef.current
+          }
         />
       )}
     </DisplayMoneyContext>

@@ -60,12 +60,21 @@ export async function deleteConnection(db: Queryable, id: number): Promise<boole
   return rows.length > 0;
 }
 
-/** After a run: when it ended and how many properties the connection currently brings in. */
-export async function recordSync(db: Queryable, id: number): Promise<void> {
+/**
+ * After a run: when and how it ended (a failure with its summary for the administrator), and how
+ * many properties the connection currently brings in.
+ */
+export async function recordSync(
+  db: Queryable,
+  id: number,
+  outcome: { status: 'completed' | 'failed'; message: string | null },
+): Promise<void> {
   await db
     .update(apiConnections)
     .set({
       lastSync: sql`now()`,
+      lastSyncStatus: outcome.status,
+      lastSyncMessage: outcome.message,
       propertyCount: sql`(select count(*)::int from ${syncedProperties} where ${syncedProperties.connectionId} = ${id} and ${syncedProperties.vanishedAt} is null)`,
     })
     .where(eq(apiConnections.id, id));

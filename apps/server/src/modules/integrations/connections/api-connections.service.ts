@@ -17,6 +17,8 @@ import {
   type FieldIssue,
 } from '../../../lib/errors';
 import { directScope, type WriteScope } from '../../../lib/write-scope';
+import { OutboundError } from '../../../lib/outbound';
+import { PROVIDER_UNREACHABLE, ProviderError } from '../../../lib/provider-error';
 import { maskSecret, SecretDecryptError } from '../../../lib/secrets';
 import type { AuthUser } from '../../../plugins/auth';
 import { releaseConnectionFeeds } from '../ical/ical.service';
@@ -74,6 +76,9 @@ function toConnection(deps: IntegrationDeps, row: repo.ConnectionRow): ApiConnec
     enabled: row.enabled,
     propertyCount: row.propertyCount,
     lastSync: row.lastSync?.toISOString() ?? null,
+    lastSyncStatus:
+      row.lastSyncStatus === 'completed' || row.lastSyncStatus === 'failed' ? row.lastSyncStatus : null,
+    lastSyncMessage: row.lastSyncStatus === 'failed' ? row.lastSyncMessage : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -222,10 +227,14 @@ export async function startConnectionSync(
       conflictMessage: `A sync of ${row.name} is already running. Wait for it to finish.`,
     },
     async (job) => {
+      let failure: unknown = null;
       try {
         await adapter.sync(job, { connectionId: row.id, name: row.name });
+      } catch (err) {
+        failure = err;
+        throw err;
       } finally {
-        await repo.recordSync(deps.db, row.id);
+        await recordConnectionSync(deps, row.id, failure, job.signal.aborted);
       }
     },
     scope,
@@ -279,4 +288,28 @@ export async function foreignSecretKeys(deps: IntegrationDeps): Promise<string[]
 }
 
 export const listEnabledConnections = (deps: IntegrationDeps) => repo.listEnabledConnections(deps.db);
-export const recordConnectionSync = (deps: IntegrationDeps, id: number) => repo.recordSync(deps.db, id);
+
+/** What a connection's card says of a failed run: what to check, or what happened; never a raw cause. */
+export function syncFailureSummary(err: unknown, stopped = false): string {
+  if (stopped) return 'The run was stopped: the server shut down.';
+  // Refused, DNS, TLS, time-out, an HTTP error status, an unusable answer: one message whatever the
+  // cause, as the Invenio test panel answers (the cause is in the log and the sync report).
+  if (err instanceof ProviderError || err instanceof OutboundError) return PROVIDER_UNREACHABLE;
+  // This application's own refusals say what to do (credentials unreadable, a disabled connection).
+  if (err instanceof AppError) return err.message;
+  return 'The sync failed on an unexpected error. Its report in Sync Monitoring says more.';
+}
+
+/**
+ * Records the end of a connection's run (any sync of it: its own, the Invenio panel's, or its part of
+ * a comprehensive sync): `failure` is what it failed on, null when it completed; `stopped` when the
+ * server's shutdown cancelled it.
+ */
+export const recordConnectionSync = (deps: IntegrationDeps, id: number, failure: unknown, stopped = false) =>
+  repo.recordSync(
+    deps.db,
+    id,
+    failure == null
+      ? { status: 'completed', message: null }
+      : { status: 'failed', message: syncFailureSummary(failure, stopped) },
+  );

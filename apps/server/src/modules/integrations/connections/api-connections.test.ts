@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../app';
@@ -8,15 +9,24 @@ import { startFakeInvenio, type FakeInvenio } from '../../../../test/fakes/inven
 import { signedIn } from '../../../../test/factories';
 import { useTestContext } from '../../../../test/helpers';
 
-// A fake provider the app may reach (its port in the allow-list), started before the app.
+// A fake provider the app may reach (its port in the allow-list), started before the app, and an
+// allowed port nothing listens on (a connection refused).
 let fake: FakeInvenio;
+let closedPort = 0;
 beforeAll(async () => {
   fake = await startFakeInvenio();
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
 });
 afterAll(async () => {
   await fake?.close();
 });
-const ctx = useTestContext(() => ({ OUTBOUND_ALLOW_HOSTS: fake.host, OUTBOUND_TIMEOUT_MS: '2000' }));
+const ctx = useTestContext(() => ({
+  OUTBOUND_ALLOW_HOSTS: `${fake.host},127.0.0.1:${closedPort}`,
+  OUTBOUND_TIMEOUT_MS: '2000',
+}));
 let admin = '';
 let agent = '';
 
@@ -365,5 +375,93 @@ describe('a saved key and a new base URL', () => {
     const res = await villas(row!.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.calls.map((c) => [c.apiKey, c.bpUuid])).toEqual([[fake.apiKey, fake.bpUuid]]);
+  });
+});
+
+describe('the last run of a connection', () => {
+  const UNREACHABLE =
+    'Could not reach the provider. Check the address, the port, the API key and that this server can reach the network.';
+  const listed = async (id: number) =>
+    (await ctx.app.inject({ url: '/api/admin/api-connections', headers: { cookie: admin } }))
+      .json()
+      .find((c: { id: number }) => c.id === id);
+  const syncOf = async (id: number) => {
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/api-connections/${id}/sync`,
+      headers: { cookie: admin },
+    });
+    expect(started.statusCode).toBe(202);
+    return waitForReport(started.json().reportId);
+  };
+
+  it('tells how the last sync ended: a failure says what to check, never its raw cause; a success clears it', async () => {
+    fake.reset();
+    const { id } = (
+      await create({
+        provider: 'invenio',
+        name: 'Invenio refused',
+        apiKey: fake.apiKey,
+        apiSecret: fake.bpUuid,
+        baseUrl: `http://127.0.0.1:${closedPort}`,
+      })
+    ).json();
+    expect(await listed(id)).toMatchObject({ lastSync: null, lastSyncStatus: null, lastSyncMessage: null });
+
+    // Its own sync: the cause (a refused connection) is in the report only.
+    const failed = await syncOf(id);
+    expect(failed).toMatchObject({ status: 'failed', connectionId: id });
+    expect(failed.errorMessage).toMatch(/ECONNREFUSED/);
+    const card = await listed(id);
+    expect(card).toMatchObject({
+      lastSync: expect.any(String),
+      lastSyncStatus: 'failed',
+      lastSyncMessage: UNREACHABLE,
+    });
+    expect(JSON.stringify(card)).not.toMatch(/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|connect /);
+
+    // The Invenio panel's sync of the connection counts too, and says the same.
+    const panel = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invenio/sync',
+      headers: { cookie: admin },
+      payload: { connectionId: id },
+    });
+    expect(panel.statusCode).toBe(502);
+    expect(await listed(id)).toMatchObject({ lastSyncStatus: 'failed', lastSyncMessage: UNREACHABLE });
+
+    // Pointed at a provider that answers: the next run completes, and the failure is gone.
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/api-connections/${id}`,
+      headers: { cookie: admin },
+      payload: { baseUrl: fake.url, apiKey: fake.apiKey, apiSecret: fake.bpUuid },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ lastSyncStatus: 'failed', lastSyncMessage: UNREACHABLE });
+    expect((await syncOf(id)).status).toBe('completed');
+    expect(await listed(id)).toMatchObject({ lastSyncStatus: 'completed', lastSyncMessage: null });
+  });
+
+  it("a comprehensive sync records each connection's outcome on its card", async () => {
+    fake.reset();
+    const { id } = (
+      await create({
+        provider: 'invenio',
+        name: 'Invenio in the comprehensive run',
+        apiKey: fake.apiKey,
+        apiSecret: fake.bpUuid,
+        baseUrl: `http://127.0.0.1:${closedPort}`,
+      })
+    ).json();
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/trigger-comprehensive-sync',
+      headers: { cookie: admin },
+    });
+    expect(started.statusCode).toBe(202);
+    const report = await waitForReport(started.json().reportId);
+    expect(report.status).toBe('completed');
+    expect(await listed(id)).toMatchObject({ lastSyncStatus: 'failed', lastSyncMessage: UNREACHABLE });
   });
 });

@@ -142,7 +142,7 @@ export async function invenioSync(
         failure = err;
         throw err;
       } finally {
-        if (connection) await recordConnectionSync(deps, connection.id);
+        if (connection) await recordConnectionSync(deps, connection.id, failure ?? null, job.signal.aborted);
       }
     },
     scope,

@@ -91,7 +91,7 @@ export async function failAbandonedJobs(
         or(lt(syncJobs.heartbeatAt, params.silentSince), sql`${syncJobs.heartbeatAt} is null`),
       ),
     )
-    .returning({ id: syncJobs.id });
+    .returning({ id: syncJobs.id, connectionId: syncJobs.connectionId });
   for (const r of rows) {
     await db.insert(syncMonitoring).values({
       syncJobId: r.id,
@@ -99,6 +99,13 @@ export async function failAbandonedJobs(
       operationType: 'error',
       errorMessage: params.message,
     });
+    // The connection's card tells how its last run ended: this one did not.
+    if (r.connectionId != null) {
+      await db
+        .update(apiConnections)
+        .set({ lastSync: sql`now()`, lastSyncStatus: 'failed', lastSyncMessage: `${params.message}.` })
+        .where(eq(apiConnections.id, r.connectionId));
+    }
   }
   return rows.length;
 }

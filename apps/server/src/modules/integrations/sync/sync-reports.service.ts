@@ -128,14 +128,16 @@ export async function startComprehensiveSync(
           await job.error({ message: `${row.name}: skipped, a sync of this connection is already running` });
           continue;
         }
+        let failure: unknown = null;
         try {
           const adapter = adapterFor(row.provider as Provider, deps, credentialsOf(deps, row));
           await adapter.sync(job, { connectionId: row.id, name: row.name });
         } catch (err) {
+          failure = err;
           if (job.signal.aborted) throw err;
           await job.error({ message: `${row.name}: ${providerErrorOf(err).message}` });
         } finally {
-          await recordConnectionSync(deps, row.id);
+          await recordConnectionSync(deps, row.id, failure, job.signal.aborted);
         }
       }
       await runFeeds(deps, job, await listAllFeeds(deps));

@@ -48,11 +48,15 @@ export function DateRangePricingDialogContent({
 }) {
   const [rows, setRows] = useState<RangeDraft[]>(() => [newRow(defaultCurrency)]);
   const [priceErrors, setPriceErrors] = useState<ReadonlyMap<string, string>>(() => new Map());
+  // The last date chosen in any range: an empty date field opens on its month, not on today's.
+  const [lastPicked, setLastPicked] = useState<string | null>(null);
   const save = useSetPricingRanges(propertyId);
   const totalNights = rows.reduce((n, r) => n + rangeNights(r), 0);
 
   const update = (id: string, patch: Partial<RangeDraft>) => {
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+    const picked = patch.to ?? patch.from;
+    if (picked) setLastPicked(picked);
     // A fixed field loses its message at once.
     if (priceErrors.has(id))
       setPriceErrors((errors) => new Map([...errors].filter(([rowId]) => rowId !== id)));
@@ -125,6 +129,7 @@ export function DateRangePricingDialogContent({
                         label={`Range ${n} from`}
                         value={r.from}
                         min={today}
+                        defaultMonth={lastPicked ?? undefined}
                         onChange={(from) => update(r.id, { from })}
                       />
                     </div>
@@ -134,7 +139,7 @@ export function DateRangePricingDialogContent({
                         label={`Range ${n} to`}
                         value={r.to}
                         min={r.from ? addDays(r.from, 1) : today}
-                        defaultMonth={r.from ?? undefined}
+                        defaultMonth={r.from ?? lastPicked ?? undefined}
                         onChange={(to) => update(r.id, { to })}
                       />
                     </div>

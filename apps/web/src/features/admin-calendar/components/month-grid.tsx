@@ -8,7 +8,6 @@ import {
   longDayName,
   monthOf,
   monthWeeks,
-  priceLabel,
   shiftDateByMonths,
   STATUS_LABEL,
   weekEnd,
@@ -34,11 +33,16 @@ const STATUS_CLASS: Record<DayStatus, string> = {
   held: 'bg-[repeating-linear-gradient(135deg,#f1e7d6_0_6px,#e8d9bf_6px_12px)] text-ink',
 };
 
-/** 'Saturday, July 4, 2026, available, EUR 1,500': the cell's accessible name. */
+/**
+ * '4 1,500 EUR, Saturday, July 4, 2026, available': the cell's accessible name. It starts with what
+ * the cell shows, the day number and the price, in that order (WCAG 2.5.3, label in name: a voice
+ * user says what they see), then the long date and the status.
+ */
 export function dayName(date: string, status: DayStatus, price: DayPrice | undefined) {
-  return [longDayName(date), STATUS_LABEL[status], price ? priceLabel(price.price, price.currency) : null]
-    .filter(Boolean)
-    .join(', ');
+  const shown = price
+    ? `${Number(date.slice(8))} ${formatAmount(price.price)} ${price.currency}`
+    : String(Number(date.slice(8)));
+  return [shown, longDayName(date), STATUS_LABEL[status]].join(', ');
 }
 
 export interface MonthGridProps {
@@ -192,6 +196,7 @@ export function MonthGrid({
                 >
                   {Number(date.slice(8))}
                 </span>
+                {/* A space between the day and the price: the visible text reads '4 1,500', not '41,500'. */}{' '}
                 {price && (
                   <span
                     aria-hidden

@@ -54,7 +54,11 @@ export function StayRuleDialogContent({
   const [endDate, setEndDate] = useState<string | null>(rule?.endDate ?? null);
   const [minNights, setMinNights] = useState(rule?.minNights != null ? String(rule.minNights) : '');
   const [days, setDays] = useState<ReadonlySet<number>>(() => new Set(rule?.checkInDays ?? []));
-  const [errors, setErrors] = useState<Errors>({});
+  // The server's refusal, each field's message until that field changes.
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  // After a save was tried, the form is checked again at every change: a corrected field loses its
+  // message at once, a field made wrong gets one.
+  const [checking, setChecking] = useState(false);
   const save = useSaveStayRule(propertyId);
   const daysHint = useId();
 
@@ -66,27 +70,35 @@ export function StayRuleDialogContent({
   });
   const parsed = stayRuleInputSchema.safeParse(input());
   const preview = parsed.success ? stayRuleSummary(parsed.data, Number(today.slice(0, 4))) : null;
+  const clientErrors: Errors = {
+    ...errorsOf(parsed.error?.issues ?? []),
+    ...(startDate ? {} : { startDate: 'Choose the first day of the period' }),
+    ...(endDate ? {} : { endDate: 'Choose the last day of the period' }),
+  };
+  const errors: Errors = { ...serverErrors, ...(checking ? clientErrors : {}) };
+  /** A change of `field`: the server's word on it (and on the whole form) no longer holds. */
+  const edited = (field: FieldName) =>
+    setServerErrors((e) => {
+      const { [field]: _field, form: _form, ...rest } = e;
+      return rest;
+    });
 
-  const toggle = (day: Weekday) =>
+  const toggle = (day: Weekday) => {
+    edited('checkInDays');
     setDays((s) => {
       const next = new Set(s);
       if (next.has(day)) next.delete(day);
       else next.add(day);
       return next;
     });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setChecking(true);
     const checked = stayRuleInputSchema.safeParse(input());
-    if (!checked.success || !startDate || !endDate) {
-      setErrors({
-        ...errorsOf(checked.error?.issues ?? []),
-        ...(startDate ? {} : { startDate: 'Choose the first day of the period' }),
-        ...(endDate ? {} : { endDate: 'Choose the last day of the period' }),
-      });
-      return;
-    }
-    setErrors({});
+    if (!checked.success || !startDate || !endDate) return;
+    setServerErrors({});
     save.mutate(
       { id: rule?.id, input: checked.data },
       {
@@ -100,7 +112,7 @@ export function StayRuleDialogContent({
         onError: (err) => {
           const fromServer = err instanceof ApiError && err.issues?.length ? errorsOf(err.issues) : {};
           const message = errorMessage(err, 'Failed to save the stay rule. Please try again.');
-          setErrors(Object.keys(fromServer).length ? fromServer : { form: message });
+          setServerErrors(Object.keys(fromServer).length ? fromServer : { form: message });
           notify.error('Stay Rule Not Saved', message);
         },
       },
@@ -118,7 +130,10 @@ export function StayRuleDialogContent({
             <DateField
               label="First day"
               value={startDate}
-              onChange={setStartDate}
+              onChange={(d) => {
+                edited('startDate');
+                setStartDate(d);
+              }}
               min={rule && rule.startDate < today ? undefined : today}
             />
           </Field>
@@ -126,7 +141,10 @@ export function StayRuleDialogContent({
             <DateField
               label="Last day"
               value={endDate}
-              onChange={setEndDate}
+              onChange={(d) => {
+                edited('endDate');
+                setEndDate(d);
+              }}
               min={startDate ?? today}
               defaultMonth={startDate ?? undefined}
             />
@@ -140,7 +158,10 @@ export function StayRuleDialogContent({
             max={365}
             step={1}
             value={minNights}
-            onChange={(e) => setMinNights(e.target.value)}
+            onChange={(e) => {
+              edited('minNights');
+              setMinNights(e.target.value);
+            }}
             placeholder="e.g. 7"
           />
         </Field>

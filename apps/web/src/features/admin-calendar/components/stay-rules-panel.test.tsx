@@ -146,6 +146,35 @@ describe('StayRulesPanel', () => {
     expect(sentRequests().filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
+  it('after a refused save, checks again at each change: a corrected field loses its message at once', async () => {
+    server.use(route(`GET ${RULES}`, []));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Add Stay Rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Stay Rule' });
+    const d = within(dialog);
+    await user.click(d.getByRole('button', { name: 'Save Stay Rule' }));
+    expect(d.getByText('Choose the first day of the period')).toBeInTheDocument();
+    expect(d.getByText('Choose the last day of the period')).toBeInTheDocument();
+    expect(d.getByText(STAY_RULE_MESSAGES.nothingSet)).toBeInTheDocument();
+
+    await pick(user, d.getByRole('button', { name: 'First day: Add date' }), 0, '20');
+    expect(d.queryByText('Choose the first day of the period')).not.toBeInTheDocument();
+    expect(d.getByText('Choose the last day of the period')).toBeInTheDocument();
+    await pick(user, d.getByRole('button', { name: 'Last day: Add date' }), 0, '27');
+    expect(d.queryByText('Choose the last day of the period')).not.toBeInTheDocument();
+
+    // A value made wrong says so as it is typed, and a right one clears it.
+    const nights = d.getByLabelText('Minimum stay (nights)');
+    await user.type(nights, '1');
+    expect(d.queryByText(STAY_RULE_MESSAGES.nothingSet)).not.toBeInTheDocument();
+    expect(d.getByText(STAY_RULE_MESSAGES.minNights)).toBeInTheDocument();
+    await user.clear(nights);
+    await user.type(nights, '3');
+    expect(d.queryByText(STAY_RULE_MESSAGES.minNights)).not.toBeInTheDocument();
+    expect(d.queryByRole('alert')).not.toBeInTheDocument();
+    expect(sentRequests().filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('edits a rule (PUT with the new terms) and deletes one after asking', async () => {
     server.use(
       route(`GET ${RULES}`, [rule()]),

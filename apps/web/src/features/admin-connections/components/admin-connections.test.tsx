@@ -31,6 +31,8 @@ const connection = (over: Partial<ApiConnection> = {}): ApiConnection => ({
   enabled: true,
   propertyCount: 42,
   lastSync: '2026-03-01T12:00:00.000Z',
+  lastSyncStatus: 'completed',
+  lastSyncMessage: null,
   createdAt: '2026-01-10T09:00:00.000Z',
   ...over,
 });
@@ -85,6 +87,7 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
     const lastSync = card.querySelector('time');
     expect(lastSync).toHaveAttribute('dateTime', '2026-03-01T12:00:00.000Z');
     expect(lastSync).toHaveTextContent(/^March 1, 2026/);
+    expect(lastSync?.parentElement).toHaveTextContent(/^Last sync succeeded · March 1, 2026/);
     expect(c.getByRole('switch', { name: 'Enabled Invenio Main' })).toBeChecked();
     expect(c.getByRole('button', { name: 'Sync Invenio Main' })).toBeEnabled();
 
@@ -96,6 +99,29 @@ describe('AdminConnections', { timeout: 20_000 }, () => {
     expect(off.getByText('Never')).toBeInTheDocument();
     expect(off.getByRole('switch', { name: 'Enabled Airbnb Riviera' })).not.toBeChecked();
     expect(screen.getByRole('list', { name: 'API connections' }).children).toHaveLength(2);
+  });
+
+  it("says how the last sync ended: a failure with what to check and a 'Sync failed' badge, a success with its age", async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const UNREACHABLE =
+      'Could not reach the provider. Check the address, the port, the API key and that this server can reach the network.';
+    serve([
+      connection({ lastSync: hoursAgo(2), lastSyncStatus: 'failed', lastSyncMessage: UNREACHABLE }),
+      connection({ id: 3, name: 'Invenio Alps', lastSync: hoursAgo(0.5), lastSyncStatus: 'completed' }),
+    ]);
+    renderWithProviders(<AdminConnections />);
+    const failed = within(await screen.findByRole('article', { name: 'Invenio Main' }));
+    expect(failed.getByText('Active')).toBeInTheDocument();
+    expect(failed.getByText('Sync failed')).toBeInTheDocument();
+    const failedLine = failed.getByText('Last sync failed').parentElement!;
+    expect(failedLine).toHaveTextContent(`Last sync failed · 2 h ago${UNREACHABLE}`);
+    expect(failed.queryByText(/Last sync succeeded/)).not.toBeInTheDocument();
+
+    const ok = within(screen.getByRole('article', { name: 'Invenio Alps' }));
+    expect(ok.getByText('Last sync succeeded').parentElement).toHaveTextContent(
+      /^Last sync succeeded · 30 min ago$/,
+    );
+    expect(ok.queryByText('Sync failed')).not.toBeInTheDocument();
   });
 
   it('shows the empty state, and a failed load with Try again', async () => {

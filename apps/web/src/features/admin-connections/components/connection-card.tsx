@@ -14,6 +14,47 @@ import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
+/** 'just now', '5 min ago', '2 h ago', '3 d ago'; past a week the date and time. */
+function sinceText(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days} d ago`;
+  return dateTime.format(new Date(iso));
+}
+
+/**
+ * How the last run ended: 'Last sync failed · 2 h ago' with what to check, 'Last sync succeeded ·
+ * 5 min ago', or the time alone for a run whose outcome is not known; 'Never' before the first.
+ */
+function LastSync({ connection: c }: { connection: ApiConnection }) {
+  if (!c.lastSync) return <>Never</>;
+  const when = (
+    <time dateTime={c.lastSync} title={dateTime.format(new Date(c.lastSync))}>
+      {sinceText(c.lastSync)}
+    </time>
+  );
+  if (c.lastSyncStatus === 'failed') {
+    return (
+      <>
+        <span className="font-medium text-danger">Last sync failed</span> · {when}
+        {c.lastSyncMessage && <span className="mt-1 block text-stone">{c.lastSyncMessage}</span>}
+      </>
+    );
+  }
+  if (c.lastSyncStatus === 'completed') {
+    return (
+      <>
+        <span className="font-medium text-success">Last sync succeeded</span> · {when}
+      </>
+    );
+  }
+  return when;
+}
+
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
@@ -25,8 +66,9 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
 
 /**
  * One connection: name, provider, base URL, the key and secret as the masked
- * tails the API answers (shown as they come, never anything else), property count, last sync and an
- * Active/Disabled badge. The switch enables or disables it; Sync is allowed only when enabled.
+ * tails the API answers (shown as they come, never anything else), property count, how and when its
+ * last sync ended (a failure with what to check, and a 'Sync failed' badge) and an Active/Disabled
+ * badge. The switch enables or disables it; Sync is allowed only when enabled.
  */
 export function ConnectionCard({
   connection: c,
@@ -76,6 +118,7 @@ export function ConnectionCard({
       >
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={c.enabled ? 'success' : 'gray'}>{c.enabled ? 'Active' : 'Disabled'}</Badge>
+          {c.lastSyncStatus === 'failed' && <Badge tone="danger">Sync failed</Badge>}
         </div>
         <h3 id={headingId} className="mt-3 break-words text-[28px] leading-tight">
           {c.name}
@@ -98,11 +141,7 @@ export function ConnectionCard({
             )}
           </Detail>
           <Detail label="Last sync" wide>
-            {c.lastSync ? (
-              <time dateTime={c.lastSync}>{dateTime.format(new Date(c.lastSync))}</time>
-            ) : (
-              'Never'
-            )}
+            <LastSync connection={c} />
           </Detail>
         </dl>
 

@@ -16,6 +16,8 @@ const saved: ApiConnection = {
   enabled: true,
   propertyCount: 42,
   lastSync: null,
+  lastSyncStatus: null,
+  lastSyncMessage: null,
   createdAt: '2026-01-10T09:00:00.000Z',
 };
 

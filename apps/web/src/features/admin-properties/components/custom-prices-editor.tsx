@@ -21,6 +21,8 @@ export function CustomPricesEditor({
   currency: string;
 }) {
   const [date, setDate] = useState<string | null>(null);
+  // The last date chosen: the picker opens on its month again for the next price, not on today's.
+  const [lastDate, setLastDate] = useState<string | null>(null);
   const [price, setPrice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const priceId = useId();
@@ -64,9 +66,11 @@ export function CustomPricesEditor({
             value={date}
             onChange={(d) => {
               setDate(d);
+              if (d) setLastDate(d);
               setError(null);
             }}
             min={todayIso()}
+            defaultMonth={lastDate ?? undefined}
             placeholder="Choose a date"
             aria-invalid={error && !date ? true : undefined}
             aria-describedby={error ? errorId : undefined}

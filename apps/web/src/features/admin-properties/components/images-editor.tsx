@@ -23,10 +23,13 @@ export function ImagesEditor({
   value,
   onChange,
   onUploadingChange,
+  newProperty = false,
 }: {
   value: readonly string[];
   onChange: (next: string[]) => void;
   onUploadingChange: (uploading: boolean) => void;
+  /** The property is not created yet: an upload is kept with it only once Create Property saves it. */
+  newProperty?: boolean;
 }) {
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
@@ -122,7 +125,10 @@ export function ImagesEditor({
           const imageUrl = await uploadImage(file);
           latest.current = [...latest.current, imageUrl] as readonly string[];
           onChange([...latest.current]);
-          notify.success('Image uploaded successfully', 'Your image has been added to the property');
+          notify.success(
+            'Image uploaded successfully',
+            newProperty ? 'Added — saved with Create Property' : 'Your image has been added to the property',
+          );
         } catch {
           notify.error('Upload failed', 'Failed to upload image. Please try again.');
         }

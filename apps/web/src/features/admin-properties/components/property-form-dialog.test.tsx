@@ -272,6 +272,11 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
     expect(within(list).getByText('€1,800')).toBeInTheDocument();
     // The inputs are cleared for the next one; a price can be removed.
     expect(within(d).getByLabelText('Price (EUR)')).toHaveValue(null);
+    // The next date's picker opens on the month of the last one chosen, not on the current month.
+    await user.click(within(d).getByRole('button', { name: 'Custom price date: Choose a date' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose custom price date' });
+    expect(picker).toHaveTextContent(format(new Date(`${nextMonth(15)}T12:00:00`), 'MMMM yyyy'));
+    await user.keyboard('{Escape}');
     await user.click(
       within(list).getByRole('button', { name: `Remove custom price for ${formatLongDate(nextMonth(15))}` }),
     );
@@ -522,11 +527,29 @@ describe('PropertyFormDialog', { timeout: 30_000 }, () => {
     expect(within(d).getByRole('button', { name: 'Create Property' })).toBeDisabled();
     held.open();
     expect(await screen.findByText('Image uploaded successfully')).toBeInTheDocument();
-    expect(screen.getByText('Your image has been added to the property')).toBeInTheDocument();
+    // The property does not exist yet: the image is kept with it when Create Property saves it.
+    expect(screen.getByText('Added — saved with Create Property')).toBeInTheDocument();
+    expect(screen.queryByText('Your image has been added to the property')).not.toBeInTheDocument();
     expect(imageList()).toEqual(['/uploads/new.webp']);
     expect(sent).toHaveLength(1);
     expect((sent[0]!.get('image') as File).name).toBe('pool.jpg');
     expect(within(d).getByRole('button', { name: 'Create Property' })).toBeEnabled();
+  });
+
+  it('says the image was added to the property when it is one being edited', async () => {
+    await useNodeMultipart();
+    serve(route('GET /api/properties/5', stored()), route('GET /api/calendar-pricing/5', []));
+    serveUploads(() => uploaded('/uploads/more.webp'));
+    const user = setup();
+    renderWithProviders(<Harness propertyId={5} />);
+    const d = await screen.findByRole('dialog', { name: 'Edit Property' });
+    await within(d).findByLabelText(/^Name/);
+    await openTab(user, 'Pricing & Media');
+    fireEvent.change(within(d).getByTestId('image-file-input'), {
+      target: { files: [new File(['jpeg'], 'terrace.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await screen.findByText('Your image has been added to the property')).toBeInTheDocument();
+    expect(screen.queryByText('Added — saved with Create Property')).not.toBeInTheDocument();
   });
 
   it("says 'Upload failed' when the server refuses the upload", async () => {

@@ -15,10 +15,13 @@ export function PricingTab({
   form,
   set,
   onUploadingChange,
+  newProperty,
 }: {
   form: PropertyFormApi;
   set: SetField;
   onUploadingChange: (uploading: boolean) => void;
+  /** Not created yet (Create Property saves it). */
+  newProperty: boolean;
 }) {
   const { errors } = form.formState;
   const r = form.register;
@@ -80,6 +83,7 @@ export function PricingTab({
           value={images}
           onChange={(next) => set('images', next)}
           onUploadingChange={onUploadingChange}
+          newProperty={newProperty}
         />
         <FieldProblem message={errors.images?.message} />
       </section>

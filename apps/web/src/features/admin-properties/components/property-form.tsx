@@ -192,7 +192,12 @@ export function PropertyForm({
         </TabsContent>
 
         <TabsContent value="pricing" className="space-y-8 pt-6">
-          <PricingTab form={form} set={set} onUploadingChange={setUploading} />
+          <PricingTab
+            form={form}
+            set={set}
+            onUploadingChange={setUploading}
+            newProperty={propertyId == null}
+          />
         </TabsContent>
 
         <TabsContent value="calendar" className="pt-6">

@@ -152,7 +152,8 @@ describe('AdminUsers', { timeout: 20_000 }, () => {
     expect(api.calls.some((c) => c.query.get('status') === 'pending')).toBe(true);
 
     await u.click(within(card).getByRole('button', { name: 'Approve Pia Keller' }));
-    expect(await screen.findByText('user updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Pia Keller approved — they can now sign in')).toBeInTheDocument();
+    expect(screen.queryByText('user updated successfully')).not.toBeInTheDocument();
     expect(writes(api.calls)).toEqual([
       { method: 'PUT', url: '/api/admin/users/9', body: { approved: true } },
     ]);

@@ -46,7 +46,8 @@ export function UserCard({
       { id: user.id, input: { approved: true } },
       {
         onSuccess: () => {
-          notify.success('User Approved', 'user updated successfully');
+          // The name, and what it means for them: 'they', never a guessed pronoun (docs/product/administration.md#agent-approval).
+          notify.success('User Approved', `${name} approved — they can now sign in`);
           focusAfter()?.focus();
         },
         onError: (err) => notify.error('Error', errorMessage(err, 'Failed to update user')),

@@ -72,7 +72,7 @@ describe('LoginForm', () => {
     server.use(
       route('POST /api/auth/login', () => {
         signedIn = true;
-        return ada;
+        return { ...ada, firstSignIn: false };
       }),
       route('GET /api/auth/user', () =>
         signedIn ? ada : apiError(ErrorCode.UNAUTHORIZED, 'Please sign in to continue'),
@@ -81,6 +81,25 @@ describe('LoginForm', () => {
     const { router } = renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
     await submit();
     expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("welcomes an account's first sign-in by its first name, not 'back'", async () => {
+    let signedIn = false;
+    server.use(
+      route('POST /api/auth/login', () => {
+        signedIn = true;
+        return { ...ada, firstSignIn: true };
+      }),
+      route('GET /api/auth/user', () =>
+        signedIn ? ada : apiError(ErrorCode.UNAUTHORIZED, 'Please sign in to continue'),
+      ),
+    );
+    renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
+    await submit();
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Ada.')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back.')).not.toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ import { SESSION_ENDED_MESSAGE, isSessionEndedState, safeReturnPath } from '../.
 
 /**
  * Sign-in with the toasts (Account Pending Approval, Invalid Credentials, Login Failed,
- * Login Successful); on success /dashboard after about 200 ms, or the page the visitor was sent here
+ * Login Successful: 'Welcome, {first name}.' at the account's first sign-in, else 'Welcome back.'); on success /dashboard after about 200 ms, or the page the visitor was sent here
  * from (`?returnTo=`, a path of this site only). After a session ended under the user it says so above
  * the form.
  */
@@ -35,8 +35,12 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: () => {
-          notify.success('Login Successful', 'Welcome back.');
+        onSuccess: (signedIn) => {
+          // An account's first sign-in (a newly approved agent) is not welcomed 'back'.
+          notify.success(
+            'Login Successful',
+            signedIn.firstSignIn ? `Welcome, ${signedIn.firstName}.` : 'Welcome back.',
+          );
           setTimeout(() => navigate(returnTo), 200);
         },
         onError: (err) => {

@@ -136,12 +136,18 @@ export function PlaceHoldDialog({
   open,
   onOpenChange,
   trigger,
+  returnFocus,
 }: {
   source: HoldSource;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   /** A button that opens it (uncontrolled use). */
   trigger?: ReactElement;
+  /**
+   * Where focus goes when it closes, for a dialog opened by what another one did (the villa dialog's
+   * booking inquiry, gone by then): otherwise the control that opened it.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -154,6 +160,7 @@ export function PlaceHoldDialog({
     <Dialog open={isOpen} onOpenChange={setOpen}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent
+        returnFocus={returnFocus}
         title="Place a hold"
         description={
           <>

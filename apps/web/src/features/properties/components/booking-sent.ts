@@ -16,3 +16,9 @@ export interface SentBookingInquiry {
  * other, so the form only announces the inquiry.
  */
 export const BookingSentContext = createContext<((sent: SentBookingInquiry) => void) | null>(null);
+
+/**
+ * The id of a villa card's 'View details' button: where focus goes back to once what its dialog led
+ * to is done (the hold offered after a booking inquiry).
+ */
+export const detailsButtonId = (propertyId: number) => `property-${propertyId}-details`;

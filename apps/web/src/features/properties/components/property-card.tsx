@@ -9,6 +9,7 @@ import { IMAGE_SIZES } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
 import { stayTotalLine, weeklyPriceLine } from '../utils/price';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
+import { detailsButtonId } from './booking-sent';
 
 /**
  * What a card shows: a search page's card (an `excerpt`, no long description) or a whole property.
@@ -117,6 +118,7 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
                 e.stopPropagation();
                 onOpen();
               }}
+              id={detailsButtonId(p.id)}
               aria-label={`View details of ${p.name}`}
             >
               View details
