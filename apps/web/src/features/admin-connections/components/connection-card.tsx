@@ -1,6 +1,5 @@
 import type { ApiConnection } from '@villas/shared';
 import { RefreshCw } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +10,7 @@ import { useSyncApiConnection } from '../api/sync-api-connection';
 import { useUpdateApiConnection } from '../api/update-api-connection';
 import { PROVIDER_LABELS } from '../utils/providers';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete';
+import { Switch } from '../../../components/ui/switch';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -146,15 +146,7 @@ export function ConnectionCard({
         </dl>
 
         <div className="mt-5 flex items-center gap-3 border-t border-line pt-4">
-          <Switch.Root
-            id={switchId}
-            checked={enabled}
-            onCheckedChange={toggle}
-            disabled={update.isPending}
-            className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border border-ink/30 bg-sand transition-colors data-[state=checked]:border-success data-[state=checked]:bg-success disabled:cursor-wait disabled:opacity-70"
-          >
-            <Switch.Thumb className="block h-4.5 w-4.5 translate-x-0.5 rounded-full bg-paper shadow-soft transition-transform data-[state=checked]:translate-x-[22px]" />
-          </Switch.Root>
+          <Switch id={switchId} checked={enabled} onCheckedChange={toggle} disabled={update.isPending} />
           <label htmlFor={switchId} className="cursor-pointer text-sm text-ink">
             Enabled <span className="sr-only">{c.name}</span>
           </label>
