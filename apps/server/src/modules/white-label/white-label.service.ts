@@ -4,15 +4,14 @@ import {
   clientPrice,
   linkPricingSchema,
   linkStayOf,
-  markupFromStored,
-  markupToStored,
+  markupFromRow,
+  storedMarkup,
   weeklyPrice,
   type ClientPrice,
   type Currency,
   type LinkPricePreview,
   type LinkPricing,
   type LinkStay,
-  type MarkupType,
   type Property,
   type Rates,
   type AdminWhiteLabelLink,
@@ -51,11 +50,13 @@ type Paging = { limit?: number; offset?: number };
 export const LINK_NOT_FOUND = 'Link not found';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A link's price settings as the API carries them (the markup stored × 100, see client-price.ts). */
+/**
+ * A link's price settings as the API carries them (the markup stored × 100; a stored 0 markup is
+ * 'catalogue', see client-price.ts).
+ */
 const pricingOf = (r: repo.LinkRow): LinkPricing => ({
   currency: r.currency as Currency,
-  markupType: r.markupType as MarkupType,
-  markupValue: markupFromStored(r.markupValue),
+  ...markupFromRow(r),
 });
 
 function toLink(r: repo.LinkRow, extra: { viewCount: number; propertyNames?: string[] }): WhiteLabelLink {
@@ -121,8 +122,7 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
     isActive: input.isActive,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     currency: input.currency,
-    markupType: input.markupType,
-    markupValue: markupToStored(input.markupValue),
+    ...storedMarkup(input),
   });
   const [listed] = await repo.listLinks(db, { id: row.id, withDeleted: true });
   return fromListRow(listed!);
@@ -131,7 +131,8 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
 /**
  * Edits a link: the owning agent's, or any for an administrator (404 otherwise, and for a deleted
  * link). Fields left out stay as they are; the price settings are checked as they will be after the
- * change (choosing 'none' without a value clears the markup).
+ * change (choosing another type without a value starts it at 0, which a percentage or a fixed
+ * markup refuses).
  */
 export async function updateLink(
   db: Db,
@@ -153,7 +154,8 @@ export async function updateLink(
     throw new ValidationError(checked.error.issues[0]!.message, fieldIssuesOf(checked.error.issues));
   }
   if (input.propertyIds) await assertPropertiesExist(db, input.propertyIds);
-  const { currency, markupType, markupValue } = checked.data;
+  const pricingSent =
+    input.currency !== undefined || input.markupType !== undefined || input.markupValue !== undefined;
   const row = await repo.updateLink(db, id, {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.description !== undefined && { description: input.description }),
@@ -162,9 +164,8 @@ export async function updateLink(
     ...(input.companyName !== undefined && { companyName: input.companyName }),
     ...(input.propertyIds !== undefined && { propertyIds: input.propertyIds }),
     ...(input.isActive !== undefined && { isActive: input.isActive }),
-    currency,
-    markupType,
-    markupValue: markupToStored(markupValue),
+    // A link whose price is not edited keeps its row as it is.
+    ...(pricingSent && { currency: checked.data.currency, ...storedMarkup(checked.data) }),
   });
   if (!row) throw new NotFoundError(LINK_NOT_FOUND);
   const [listed] = await repo.listLinks(db, { id: row.id, withDeleted: true });
