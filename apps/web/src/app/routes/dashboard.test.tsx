@@ -484,6 +484,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'View details of Villa Aurora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    // The place once, in the header under the name: no 'Location:' line repeating it.
+    await within(dialog).findByText('Bedrooms');
+    expect(within(dialog).getAllByText('France, Provence')).toHaveLength(1);
+    expect(within(dialog).queryByText(/Location/)).not.toBeInTheDocument();
     const fact = (label: string) => within(dialog).getByText(label).nextSibling?.textContent;
     expect(fact('Bedrooms')).toBe('5');
     expect(fact('Bathrooms')).toBe('6');

@@ -119,12 +119,6 @@ function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: 
               </div>
             ))}
           </dl>
-          <dl className="mt-4 text-sm">
-            <div className="flex gap-2">
-              <dt className="text-stone">Location:</dt>
-              <dd className="text-ink">{p.location}</dd>
-            </div>
-          </dl>
           <StayRulesList rules={rules} className="mt-6" />
 
           <h3 className="mt-8 text-2xl">About this {type.toLowerCase()}</h3>
