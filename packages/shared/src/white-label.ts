@@ -180,6 +180,15 @@ export const publicPropertySchema = z.object({
 });
 export type PublicProperty = z.infer<typeof publicPropertySchema>;
 
+/** A phone number in E.164: '+', a country code and at most 15 digits in all. */
+export const e164Schema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'A phone number in E.164 form');
+
+/** The links a client is offered for an E.164 number: a call, and a WhatsApp chat. */
+export const phoneLinks = (e164: string) => ({
+  call: `tel:${e164}`,
+  whatsApp: `https://wa.me/${e164.slice(1)}`,
+});
+
 export const publicWhiteLabelSchema = z.object({
   link: z.object({
     uuid: z.string(),
@@ -188,6 +197,11 @@ export const publicWhiteLabelSchema = z.object({
     agentName: z.string().nullable(),
     companyName: z.string().nullable(),
     agentEmail: z.string().nullable(),
+    /**
+     * The agent's phone from their profile in E.164 ('+33493123456'), normalised by the server; null
+     * when there is none or it cannot be read as an international number (then no phone is shown).
+     */
+    agentPhone: e164Schema.nullable(),
     expiresAt: z.string().nullable(),
     currency: currencySchema,
     stay: linkStaySchema.nullable(),

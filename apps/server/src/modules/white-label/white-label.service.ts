@@ -34,6 +34,7 @@ import type { Db, Queryable } from '@villas/db/client';
 import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
 import { ForbiddenError, NotFoundError, ValidationError, fieldIssuesOf } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
+import { toE164 } from '../../lib/phone';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { listExchangeRates } from '../exchange-rates/exchange-rates.service';
@@ -276,15 +277,16 @@ export const linkStayRules = async (db: Queryable, uuid: string) =>
 
 /**
  * What a client may see of a live link (404 for an unknown, inactive, expired or deleted one): the
- * link, its stay when it has dates, and its villas in the link's order, each with the client's price
- * and never a trade price. The page and the brochure show the same answer.
+ * link, its agent's phone (E.164, or null when the profile's cannot be read as one), its stay when it
+ * has dates, and its villas in the link's order, each with the client's price and never a trade
+ * price. The page and the brochure show the same answer.
  */
 export async function publicCollection(
   db: Queryable,
   uuid: string,
 ): Promise<{ link: repo.LinkRow; answer: PublicWhiteLabel }> {
   if (!UUID_RE.test(uuid)) throw new NotFoundError(LINK_NOT_FOUND);
-  const link = await repo.findLiveLinkByUuid(db, uuid);
+  const link = await repo.findLiveLinkWithAgentPhone(db, uuid);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
 
   const found = link.propertyIds.length ? await listPropertiesByIds(db, link.propertyIds) : [];
@@ -302,6 +304,8 @@ export async function publicCollection(
       agentName: link.agentName,
       companyName: link.companyName,
       agentEmail: link.agentEmail,
+      // The profile's phone in E.164, normalised here so the page needs no phone library.
+      agentPhone: toE164(link.agentPhone),
       expiresAt: iso(link.expiresAt),
       currency: pricing.currency,
       stay,
