@@ -183,12 +183,6 @@ export type PublicProperty = z.infer<typeof publicPropertySchema>;
 /** A phone number in E.164: '+', a country code and at most 15 digits in all. */
 export const e164Schema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'A phone number in E.164 form');
 
-/** The links a client is offered for an E.164 number: a call, and a WhatsApp chat. */
-export const phoneLinks = (e164: string) => ({
-  call: `tel:${e164}`,
-  whatsApp: `https://wa.me/${e164.slice(1)}`,
-});
-
 export const publicWhiteLabelSchema = z.object({
   link: z.object({
     uuid: z.string(),
