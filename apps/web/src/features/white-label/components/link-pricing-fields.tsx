@@ -170,8 +170,10 @@ export function LinkPricingFields({
       <legend className="px-1 text-xs font-medium uppercase tracking-[0.12em] text-stone">
         Your client&rsquo;s price
       </legend>
-      <div className="grid gap-4 sm:grid-cols-[7rem_minmax(9.5rem,1fr)_minmax(0,1fr)]">
-        <Field label="Currency" error={errors.currency}>
+      {/* The markup select keeps the width of its longest option; the amount takes the rest of the
+          row, or a row of its own when the dialog is too narrow. */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-start">
+        <Field label="Currency" error={errors.currency} className="sm:w-28 sm:shrink-0">
           <Select
             value={value.currency}
             onValueChange={(v) => set({ currency: v as Currency })}
@@ -179,11 +181,12 @@ export function LinkPricingFields({
             options={CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c) }))}
           />
         </Field>
-        <Field label="Markup" error={errors.markupType}>
+        <Field label="Markup" error={errors.markupType} className="sm:w-max sm:shrink-0">
           <Select
             value={value.markupType}
             onValueChange={(v) => set({ markupType: v as MarkupType, markupValue: '' })}
             className="whitespace-nowrap"
+            sizeToOptions
             options={MARKUP_OPTIONS}
           />
         </Field>
@@ -193,6 +196,7 @@ export function LinkPricingFields({
               value.markupType === 'percent' ? 'Markup (%)' : `Amount (${CURRENCY_SYMBOLS[value.currency]})`
             }
             error={errors.markupValue}
+            className="sm:min-w-32 sm:flex-1"
           >
             <Input
               inputMode="decimal"
