@@ -506,9 +506,10 @@ function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: 
   if (contact) write(doc, 'sans', 7.5, contact, MARGIN, fy, { width: INNER - 60, lineBreak: false });
   const phone = phoneParts(link, '  ·  ');
   if (phone.length) {
-    const after = contact ? doc.font('sans').fontSize(7.5).widthOfString(`${contact}  ·  `) : 0;
+    // After the name and e-mail, on the same line: '  ·  +33 4 93 12 34 56  ·  WhatsApp'.
+    const after = contact ? doc.font('sans').fontSize(7.5).widthOfString(contact) : 0;
     doc.fillColor(C.stone);
-    writeParts(doc, 'sans', 7.5, phone, MARGIN + after, fy);
+    writeParts(doc, 'sans', 7.5, contact ? [{ text: '  ·  ' }, ...phone] : phone, MARGIN + after, fy);
   }
   write(doc, 'sans', 7.5, `${n + 1} / ${total + 1}`, MARGIN + INNER - 60, fy, { width: 60, align: 'right' });
 }
