@@ -35,7 +35,7 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }: PropertyCardProps) {
   const display = useDisplayMoney();
   // The week, and the stay's total under it on a dated search (one line when the stay is a week).
-  const { main: price, stay } = priceLines(p, display);
+  const { main: price, stay, weekly } = priceLines(p, display);
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const place = [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
 
@@ -102,7 +102,8 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
               <p
                 className={cn(
                   'font-display text-2xl leading-none text-ink lining-nums',
-                  price.onRequest && 'text-xl',
+                  // 'Price on Request', and a week's stay ('€141,750 for 7 nights'), a size down to fit.
+                  (price.onRequest || price !== weekly) && 'text-xl',
                 )}
               >
                 {price.text}

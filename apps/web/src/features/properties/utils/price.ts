@@ -55,9 +55,10 @@ export function priceLines(
   p: Pick<Property, 'basePricePerNight' | 'propertyCurrency'> &
     Partial<Pick<Property, 'totalCost' | 'totalNights'>>,
   display: DisplayMoney,
-): { main: PriceLine; stay: PriceLine | null } {
-  const main = weeklyPriceLine(p, display);
+): { main: PriceLine; stay: PriceLine | null; weekly: PriceLine } {
+  const weekly = weeklyPriceLine(p, display);
   const stay = stayTotalLine(p, display);
-  if (stay && (p.totalNights === 7 || stay.figure === main.figure)) return { main: stay, stay: null };
-  return { main, stay };
+  if (stay && (p.totalNights === 7 || stay.figure === weekly.figure))
+    return { main: stay, stay: null, weekly };
+  return { main: weekly, stay, weekly };
 }
