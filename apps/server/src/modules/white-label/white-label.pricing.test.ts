@@ -416,6 +416,8 @@ describe('the trade price never reaches the client', () => {
         [
           'agentEmail',
           'agentName',
+          // The advisor's phone (E.164 or null), for the client to call: not a price.
+          'agentPhone',
           'companyName',
           'currency',
           'description',
