@@ -120,3 +120,60 @@ test('an agent prices a link +10 % in GBP; the client sees that price and downlo
     `/api/white-label/${uuid}/brochure.pdf`,
   );
 });
+
+test("the Markup select shows each option's whole label at 1280 px, in both link dialogs", async ({
+  page,
+  adminApi,
+}) => {
+  const agent = await createAgent(adminApi, {
+    firstName: 'Nora',
+    lastName: 'Vidal',
+    company: 'Vidal Travel',
+  });
+  await loginAs(page, agent.email, agent.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  /** Picks each markup option in turn; the closed select must show all of its label and its arrow. */
+  const expectWholeLabels = async (dialog: ReturnType<typeof page.getByRole>) => {
+    const markup = dialog.getByRole('combobox', { name: 'Markup' });
+    await markup.click();
+    const labels = await page.getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    expect(labels).toContain('No prices shown');
+    for (const label of labels) {
+      await markup.click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+      await expect(markup).toContainText(label);
+      const fit = await markup.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const parts = [...el.children].map((c) => c.getBoundingClientRect());
+        return {
+          overflow: el.scrollWidth - el.clientWidth,
+          outside: parts.filter((r) => r.width > 0 && (r.left < box.left || r.right > box.right - 8)).length,
+          clipped: [...el.querySelectorAll('span')].filter((s) => s.scrollWidth > s.clientWidth + 0.5).length,
+        };
+      });
+      expect(fit, `'${label}' in the closed Markup select`).toEqual({ overflow: 0, outside: 0, clipped: 0 });
+    }
+  };
+
+  // The dashboard's 'Create White-label Link' dialog (the narrower one).
+  await page.goto('/dashboard');
+  await page
+    .getByRole('list', { name: 'Properties' })
+    .getByRole('checkbox', { name: /^Select / })
+    .first()
+    .check();
+  await page.getByRole('button', { name: 'Create White-label Link' }).first().click();
+  const create = page.getByRole('dialog', { name: 'Create White-label Link' });
+  await expectWholeLabels(create);
+  await page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+
+  // My Links: 'Create New Link'.
+  await page.goto('/user-dashboard');
+  await page.getByRole('button', { name: 'White-label Link Management' }).click();
+  const manage = page.getByRole('dialog', { name: 'White-label Link Management' });
+  await manage.getByRole('button', { name: 'Create New Link' }).first().click();
+  await expectWholeLabels(page.getByRole('dialog', { name: 'Create New Link' }));
+});

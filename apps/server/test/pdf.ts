@@ -25,3 +25,23 @@ export async function pdfPages(data: Buffer): Promise<string[]> {
     await task.destroy();
   }
 }
+
+/** The addresses of the link annotations of each page of a PDF (what a reader opens when clicked). */
+export async function pdfLinks(data: Buffer): Promise<string[][]> {
+  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
+  const doc = await task.promise;
+  try {
+    const pages: string[][] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const annotations = (await (await doc.getPage(n)).getAnnotations()) as Array<{
+        subtype?: string;
+        url?: string;
+        unsafeUrl?: string;
+      }>;
+      pages.push(annotations.filter((a) => a.subtype === 'Link').map((a) => a.url ?? a.unsafeUrl ?? ''));
+    }
+    return pages;
+  } finally {
+    await task.destroy();
+  }
+}

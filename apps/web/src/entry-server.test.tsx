@@ -53,6 +53,7 @@ const collection: PublicWhiteLabel = {
     agentName: 'Sophie Laurent',
     companyName: 'Azure Voyages',
     agentEmail: 'sophie@azure-voyages.test',
+    agentPhone: null,
     expiresAt: null,
     currency: 'EUR',
     stay: null,

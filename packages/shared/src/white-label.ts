@@ -11,13 +11,16 @@ import {
 import { currencySchema, propertyTypeSchema } from './property.js';
 
 /**
- * The agent's price on a link (domain/client-price.ts): the display currency and a markup, a
- * percentage or a fixed amount in that currency, with at most 2 decimals. The limits that depend on
- * the markup type are checked by `checkLinkPricing` on the whole object.
+ * The agent's price on a link (domain/client-price.ts): the display currency and what the client
+ * sees: no prices ('none'), the catalogue price ('catalogue'), or the catalogue price with a markup,
+ * a percentage or a fixed amount in that currency, above 0 and with at most 2 decimals. The limits
+ * that depend on the markup type are checked by `checkLinkPricing` on the whole object.
  */
 export const linkPricingFields = {
   currency: currencySchema.default('EUR'),
-  markupType: z.enum(MARKUP_TYPES, { error: 'Markup type must be none, percent or fixed' }).default('none'),
+  markupType: z
+    .enum(MARKUP_TYPES, { error: 'Markup type must be none, catalogue, percent or fixed' })
+    .default('none'),
   markupValue: z
     .number({ error: 'Markup must be a number' })
     .min(0, 'Markup cannot be negative')
@@ -27,18 +30,34 @@ export const linkPricingFields = {
     .default(0),
 };
 
-/** The checks across the pricing fields, for any object schema that has them. */
+/** Why an empty or 0 markup is refused: the catalogue price is a choice of its own. */
+export const ZERO_MARKUP_MESSAGES = {
+  percent: "Enter a percentage above 0, or choose 'Show the catalogue price'",
+  fixed: "Enter an amount above 0, or choose 'Show the catalogue price'",
+} as const;
+
+/**
+ * The checks across the pricing fields, for any object schema that has them. A percentage or a
+ * fixed markup left out or at 0 is refused (it would show the client the catalogue price under
+ * words that say a markup is included); 'none' and 'catalogue' carry no value.
+ */
 export function checkLinkPricing(
   v: { markupType?: string; markupValue?: number },
   ctx: z.RefinementCtx,
 ): void {
   const value = v.markupValue ?? 0;
   const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['markupValue'], message });
-  if (v.markupType === 'percent' && value > MAX_MARKUP_PERCENT) {
+  if ((v.markupType === 'percent' || v.markupType === 'fixed') && value <= 0) {
+    // A negative value already has its own message.
+    if (value === 0) issue(ZERO_MARKUP_MESSAGES[v.markupType]);
+  } else if (v.markupType === 'percent' && value > MAX_MARKUP_PERCENT) {
     issue(`A percentage markup can be at most ${MAX_MARKUP_PERCENT}%`);
   } else if (v.markupType === 'fixed' && value > MAX_MARKUP_FIXED) {
     issue(`A fixed markup can be at most ${MAX_MARKUP_FIXED.toLocaleString('en-US')}`);
-  } else if ((v.markupType ?? 'none') === 'none' && value !== 0) {
+  } else if (
+    (v.markupType === undefined || v.markupType === 'none' || v.markupType === 'catalogue') &&
+    value !== 0
+  ) {
     issue('Choose a percentage or a fixed amount to add a markup');
   }
 }
@@ -49,7 +68,7 @@ export type LinkPricingInput = z.input<typeof linkPricingSchema>;
 /**
  * Both creation shapes: the dashboard's {agentId, title, propertyIds, searchFilters}
  * and the agent dialog's {title, description, agentId, agentName, agentEmail, propertyIds, isActive},
- * plus the agent's price (currency, markupType, markupValue; EUR without markup by default). A plain
+ * plus the agent's price (currency, markupType, markupValue; EUR and no prices shown by default). A plain
  * object, so forms can pick from it; the body of POST /api/white-label is `createWhiteLabelBodySchema`.
  */
 export const createWhiteLabelSchema = z.object({
@@ -112,7 +131,7 @@ export const whiteLabelLinkSchema = z.object({
   viewCount: z.number().int(),
   currency: currencySchema,
   markupType: z.enum(MARKUP_TYPES),
-  /** Percent for 'percent', units of `currency` for 'fixed', 0 for 'none'. */
+  /** Percent for 'percent', units of `currency` for 'fixed', 0 for 'none' and 'catalogue'. */
   markupValue: z.number(),
 });
 export type WhiteLabelLink = z.infer<typeof whiteLabelLinkSchema>;
@@ -161,6 +180,9 @@ export const publicPropertySchema = z.object({
 });
 export type PublicProperty = z.infer<typeof publicPropertySchema>;
 
+/** A phone number in E.164: '+', a country code and at most 15 digits in all. */
+export const e164Schema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'A phone number in E.164 form');
+
 export const publicWhiteLabelSchema = z.object({
   link: z.object({
     uuid: z.string(),
@@ -169,6 +191,11 @@ export const publicWhiteLabelSchema = z.object({
     agentName: z.string().nullable(),
     companyName: z.string().nullable(),
     agentEmail: z.string().nullable(),
+    /**
+     * The agent's phone from their profile in E.164 ('+33493123456'), normalised by the server; null
+     * when there is none or it cannot be read as an international number (then no phone is shown).
+     */
+    agentPhone: e164Schema.nullable(),
     expiresAt: z.string().nullable(),
     currency: currencySchema,
     stay: linkStaySchema.nullable(),

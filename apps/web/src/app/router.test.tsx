@@ -111,6 +111,7 @@ describe('the app router', () => {
           agentName: 'Sophie Laurent',
           companyName: 'Azure Voyages',
           agentEmail: null,
+          agentPhone: null,
           expiresAt: null,
           currency: 'EUR',
           stay: null,

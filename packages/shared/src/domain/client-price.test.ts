@@ -4,10 +4,12 @@ import {
   clientPrice,
   clientPriceText,
   hasAtMostTwoDecimals,
+  markupFromRow,
   markupFromStored,
   markupLabel,
   markupToStored,
   linkStayOf,
+  storedMarkup,
   type LinkPricing,
 } from './client-price.js';
 
@@ -132,6 +134,7 @@ describe('price lines', () => {
 
   it('names the markup for the agent', () => {
     expect(markupLabel(eur())).toBe('No prices shown');
+    expect(markupLabel(eur('catalogue'))).toBe('Catalogue price');
     expect(markupLabel(eur('percent', 12.5))).toBe('+12.5%');
     expect(markupLabel(inCur('GBP', 'fixed', 500))).toBe('+£500 per stay');
     expect(markupLabel(inCur('USD', 'fixed', 99.5), 'week')).toBe('+$99.50 per week');
@@ -167,11 +170,71 @@ describe('pricing fields of the link schemas', () => {
       'Currency must be one of EUR, USD, GBP, CHF',
     );
     expect(first(linkPricingSchema.safeParse({ markupType: 'double' }))).toBe(
-      'Markup type must be none, percent or fixed',
+      'Markup type must be none, catalogue, percent or fixed',
     );
     expect(first(linkPricingSchema.safeParse({ markupType: 'fixed', markupValue: '10' }))).toBe(
       'Markup must be a number',
     );
+  });
+
+  it('refuses a percentage or a fixed markup left out or at 0: the catalogue price is its own choice', () => {
+    for (const markupType of ['percent', 'fixed'] as const) {
+      for (const input of [{ markupType }, { markupType, markupValue: 0 }]) {
+        const r = linkPricingSchema.safeParse(input);
+        expect(r.success, JSON.stringify(input)).toBe(false);
+        expect(r.error?.issues).toEqual([
+          expect.objectContaining({
+            path: ['markupValue'],
+            message:
+              markupType === 'percent'
+                ? "Enter a percentage above 0, or choose 'Show the catalogue price'"
+                : "Enter an amount above 0, or choose 'Show the catalogue price'",
+          }),
+        ]);
+      }
+    }
+    expect(linkPricingSchema.safeParse({ markupType: 'percent', markupValue: 0.01 }).success).toBe(true);
+    expect(linkPricingSchema.parse({ markupType: 'catalogue' })).toEqual({
+      currency: 'EUR',
+      markupType: 'catalogue',
+      markupValue: 0,
+    });
+    expect(first(linkPricingSchema.safeParse({ markupType: 'catalogue', markupValue: 10 }))).toBe(
+      'Choose a percentage or a fixed amount to add a markup',
+    );
+  });
+
+  it("stores 'catalogue' as the 0 % markup links had, and reads any 0 markup back as 'catalogue'", () => {
+    expect(storedMarkup({ markupType: 'catalogue', markupValue: 0 })).toEqual({
+      markupType: 'percent',
+      markupValue: 0,
+    });
+    expect(storedMarkup({ markupType: 'fixed', markupValue: 500.25 })).toEqual({
+      markupType: 'fixed',
+      markupValue: 50025,
+    });
+    expect(storedMarkup({ markupType: 'none', markupValue: 0 })).toEqual({
+      markupType: 'none',
+      markupValue: 0,
+    });
+    expect(markupFromRow({ markupType: 'percent', markupValue: 0 })).toEqual({
+      markupType: 'catalogue',
+      markupValue: 0,
+    });
+    expect(markupFromRow({ markupType: 'fixed', markupValue: 0 })).toEqual({
+      markupType: 'catalogue',
+      markupValue: 0,
+    });
+    expect(markupFromRow({ markupType: 'percent', markupValue: 1050 })).toEqual({
+      markupType: 'percent',
+      markupValue: 10.5,
+    });
+    expect(markupFromRow({ markupType: 'none', markupValue: 0 })).toEqual({
+      markupType: 'none',
+      markupValue: 0,
+    });
+    // The catalogue price: converted, nothing added, rounded once.
+    expect(clientPrice(1000.5, 'EUR', eur('catalogue'), []).amount).toBe(1001);
   });
 
   it('runs on the create body and leaves an update partial', () => {

@@ -11,8 +11,10 @@ import { plural } from './text.js';
  * with the agent's markup included.
  *
  * Markup type 'none' shows the client NO prices (each villa offers 'Request to Book' only, as links
- * did before agents could price them), so a link never shows the trade price unless the agent chose a
- * markup (a 0 % markup is that explicit choice).
+ * did before agents could price them). 'catalogue' shows the catalogue price (the trade price
+ * converted, nothing added): the agent's explicit choice, 'Show the catalogue price'. A percentage
+ * or a fixed markup is above 0 (the schema refuses an empty or 0 one), so a markup never silently
+ * leaves the client the catalogue price.
  *
  * THE RULE (one rounding, the one of currency.ts): the trade price in the villa's own currency is
  * converted exactly (decimal fractions, no float) to the link's currency with the stored rates; then
@@ -25,8 +27,14 @@ import { plural } from './text.js';
  * - No rate converts the villa's currency to the link's: 'Price on Request' for the client (the agent
  *   is told why in the link dialog's preview), never a guessed rate and never the trade figure.
  */
-export const MARKUP_TYPES = ['none', 'percent', 'fixed'] as const;
+export const MARKUP_TYPES = ['none', 'catalogue', 'percent', 'fixed'] as const;
 export type MarkupType = (typeof MARKUP_TYPES)[number];
+/**
+ * The markup types a link row stores (migration 0008's check: 'none' at 0, 'percent' or 'fixed' at
+ * ≥ 0). 'catalogue' has no type of its own there: it is stored as a 0 % markup, which is what links
+ * that show the catalogue price were stored as before it was a choice of its own.
+ */
+export type StoredMarkupType = 'none' | 'percent' | 'fixed';
 /** The largest percentage markup, in percent. */
 export const MAX_MARKUP_PERCENT = 100;
 /** The largest fixed markup, in whole units of the link's currency. */
@@ -69,6 +77,31 @@ export function markupToStored(value: number): number {
 
 /** The stored integer back to the API's value (1050 → 10.5). */
 export const markupFromStored = (stored: number): number => stored / 100;
+
+/**
+ * A link's markup as its row stores it: 'catalogue' is a 0 % markup; the value in basis points or
+ * minor units (`markupToStored`).
+ */
+export function storedMarkup(p: Pick<LinkPricing, 'markupType' | 'markupValue'>): {
+  markupType: StoredMarkupType;
+  markupValue: number;
+} {
+  if (p.markupType === 'catalogue') return { markupType: 'percent', markupValue: 0 };
+  return { markupType: p.markupType, markupValue: markupToStored(p.markupValue) };
+}
+
+/**
+ * A row's markup as the API carries it: a stored 0 % or 0 fixed markup adds nothing, so it is
+ * 'catalogue' (such a link's client has always seen the catalogue price, and still does).
+ */
+export function markupFromRow(row: { markupType: string; markupValue: number }): {
+  markupType: MarkupType;
+  markupValue: number;
+} {
+  const type = row.markupType as StoredMarkupType;
+  if (type !== 'none' && row.markupValue === 0) return { markupType: 'catalogue', markupValue: 0 };
+  return { markupType: type, markupValue: markupFromStored(row.markupValue) };
+}
 
 /**
  * The client's price of a trade price `trade` in the villa's currency `from`, by the rule above.
@@ -129,10 +162,11 @@ export const clientPriceText = (price: ClientPriceView, nights = price.nights): 
 };
 
 /**
- * The agent's markup in words: 'No prices shown', '+10%', '+£500 per stay' (or 'per week' for a link
- * without dates, where a fixed markup is added to each week's price).
+ * The agent's markup in words: 'No prices shown', 'Catalogue price', '+10%', '+£500 per stay' (or
+ * 'per week' for a link without dates, where a fixed markup is added to each week's price).
  */
 export function markupLabel(p: LinkPricing, basis: PriceBasis = 'stay'): string {
+  if (p.markupType === 'catalogue') return 'Catalogue price';
   if (p.markupType === 'percent') return `+${p.markupValue}%`;
   if (p.markupType === 'fixed') {
     const amount = new Intl.NumberFormat('en-US', {

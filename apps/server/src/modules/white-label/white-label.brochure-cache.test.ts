@@ -51,6 +51,7 @@ const answer = (over: Partial<PublicWhiteLabel['link']> = {}, images: string[] =
     agentName: 'James Hartwell',
     companyName: 'Hartwell Travel',
     agentEmail: null,
+    agentPhone: null,
     expiresAt: null,
     currency: 'EUR',
     stay: null,

@@ -17,6 +17,7 @@ const answer = (title: string): PublicWhiteLabel => ({
     agentName: 'James Hartwell',
     companyName: 'Hartwell Travel',
     agentEmail: null,
+    agentPhone: null,
     expiresAt: null,
     currency: 'EUR',
     stay: null,

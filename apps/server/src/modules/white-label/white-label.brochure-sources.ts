@@ -13,7 +13,7 @@ import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
  * typefaces, pdfkit's version): brochures cached by an earlier renderer are then never served again
  * (their names no longer match) and age out of the cache.
  */
-export const BROCHURE_RENDERER_VERSION = 1;
+export const BROCHURE_RENDERER_VERSION = 2;
 
 // A4 in points, and the printed sizes of the photographs.
 export const PAGE = { width: 595.28, height: 841.89 };

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeRates, propertyImages, whiteLabelLinks, whiteLabelViews } from '@villas/db/schema';
+import { exchangeRates, propertyImages, users, whiteLabelLinks, whiteLabelViews } from '@villas/db/schema';
 import { createProperty, signedIn } from '../../../test/factories';
 import { useTestContext } from '../../../test/helpers';
-import { pdfPages } from '../../../test/pdf';
+import { pdfLinks, pdfPages } from '../../../test/pdf';
 import { ensureAmenities, setRatesToEur } from '../properties/properties.fixtures';
 import { subsetRuns, woffToSfnt } from './white-label.brochure';
 import { brochureFileName, uploadedFile } from './white-label.brochure-sources';
@@ -155,6 +155,34 @@ describe('GET /api/white-label/{uuid}/brochure.pdf', () => {
     // €14,000 → $17,500, + $500 once for the stay = $18,000.
     expect(pages[1]).toContain('$18,000');
     expect(pages[1]).toContain('for 14 nights');
+  });
+
+  it("prints the advisor's phone with a call and a WhatsApp link, and nothing when it is not a valid number", async () => {
+    const v = await villa('Villa Téléphone', { basePricePerNight: '1000' });
+    const setPhone = (phone: string | null) =>
+      ctx.db.update(users).set({ phone }).where(eq(users.id, a.user.id));
+    try {
+      await setPhone('+33 4 93 12 34 56');
+      const withPhone = await link([v.id], { title: 'Hartwell - Phone' });
+      const pdf = (await brochure(withPhone.uuid)).rawPayload;
+      const [cover, page] = (await pdfPages(pdf)) as [string, string];
+      expect(cover).toContain('+33 4 93 12 34 56 · WhatsApp');
+      // The villa page's footer: name, e-mail, phone and WhatsApp on one line.
+      expect(page).toContain(`James Hartwell · ${a.user.email} · +33 4 93 12 34 56 · WhatsApp`);
+      const links = await pdfLinks(pdf);
+      for (const onPage of links) {
+        expect(onPage).toEqual(expect.arrayContaining(['tel:+33493123456', 'https://wa.me/33493123456']));
+      }
+
+      await setPhone('04 93 12 34 56');
+      const noPhone = await link([v.id], { title: 'Hartwell - No phone' });
+      const pdf2 = (await brochure(noPhone.uuid)).rawPayload;
+      for (const text of await pdfPages(pdf2)) expect(text).not.toMatch(/93 12 34 56|WhatsApp/);
+      for (const onPage of await pdfLinks(pdf2))
+        expect(onPage.filter((u) => /^tel:|wa\.me/.test(u))).toEqual([]);
+    } finally {
+      await setPhone(null);
+    }
   });
 
   it('writes names outside Western European letters in the same typefaces', async () => {

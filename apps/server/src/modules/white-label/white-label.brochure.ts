@@ -6,12 +6,14 @@ import {
   clientPriceParts,
   type ClientPrice,
   formatLongDate,
+  phoneLinks,
   PROPERTY_TYPE_LABELS,
   type PublicProperty,
   type PublicWhiteLabel,
   plural,
 } from '@villas/shared';
 import PDFDocument from 'pdfkit';
+import { formatInternational } from '../../lib/phone';
 import { loadSharp } from '../../lib/sharp';
 import {
   COVER,
@@ -252,6 +254,45 @@ function write(
   });
 }
 
+/** A piece of a line of links: its words, and the address it opens, if any. */
+interface LinkPart {
+  text: string;
+  link?: string;
+}
+
+/**
+ * One line of parts in `font` at `size`, each a link of its own where it has one (a reader opens the
+ * address), starting at `x` or, with `align: 'right'`, ending at `x`. Latin text only (no subset runs).
+ */
+function writeParts(
+  doc: Doc,
+  font: FontName,
+  size: number,
+  parts: LinkPart[],
+  x: number,
+  y: number,
+  align: 'left' | 'right' = 'left',
+) {
+  doc.font(font).fontSize(size);
+  const widths = parts.map((p) => doc.widthOfString(p.text));
+  let at = align === 'right' ? x - widths.reduce((a, b) => a + b, 0) : x;
+  parts.forEach((p, i) => {
+    doc.text(p.text, at, y, { lineBreak: false, ...(p.link ? { link: p.link, underline: false } : {}) });
+    at += widths[i]!;
+  });
+}
+
+/** The advisor's phone as link parts: '+33 4 93 12 34 56' (a call) · 'WhatsApp'; none without one. */
+function phoneParts(link: PublicWhiteLabel['link'], sep: string): LinkPart[] {
+  if (!link.agentPhone) return [];
+  const to = phoneLinks(link.agentPhone);
+  return [
+    { text: formatInternational(link.agentPhone), link: to.call },
+    { text: sep },
+    { text: 'WhatsApp', link: to.whatsApp },
+  ];
+}
+
 /** Height `text` takes in `font` at `size` within `width`. */
 function heightOf(doc: Doc, font: FontName, size: number, text: string, opts: TextOptions): number {
   return doc.font(font).fontSize(size).heightOfString(text, opts);
@@ -315,12 +356,16 @@ function cover(doc: Doc, data: PublicWhiteLabel, image: Buffer | null) {
     lineBreak: false,
     ...spaced(7),
   });
+  // The advisor's e-mail, and under it their phone (a call) and WhatsApp, when the answer has one.
+  const phone = phoneParts(link, '  ·  ');
+  const phoneY = link.agentEmail ? fy + 12 : fy - 1.5;
   if (link.agentEmail) {
     write(doc, 'sans', 8.5, link.agentEmail, MARGIN + INNER / 2, fy - 1.5, {
       width: INNER / 2,
       align: 'right',
     });
   }
+  if (phone.length) writeParts(doc, 'sans', 8.5, phone, MARGIN + INNER, phoneY, 'right');
 }
 
 /** The client's price box of a villa page (from its top `y`); returns where the next block starts. */
@@ -459,6 +504,13 @@ function villaPage(doc: Doc, data: PublicWhiteLabel, p: PublicProperty, photos: 
   doc.fillColor(C.stone);
   const contact = [link.agentName, link.agentEmail].filter(Boolean).join('  ·  ');
   if (contact) write(doc, 'sans', 7.5, contact, MARGIN, fy, { width: INNER - 60, lineBreak: false });
+  const phone = phoneParts(link, '  ·  ');
+  if (phone.length) {
+    // After the name and e-mail, on the same line: '  ·  +33 4 93 12 34 56  ·  WhatsApp'.
+    const after = contact ? doc.font('sans').fontSize(7.5).widthOfString(contact) : 0;
+    doc.fillColor(C.stone);
+    writeParts(doc, 'sans', 7.5, contact ? [{ text: '  ·  ' }, ...phone] : phone, MARGIN + after, fy);
+  }
   write(doc, 'sans', 7.5, `${n + 1} / ${total + 1}`, MARGIN + INNER - 60, fy, { width: 60, align: 'right' });
 }
 

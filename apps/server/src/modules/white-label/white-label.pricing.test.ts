@@ -90,6 +90,95 @@ describe('the agent sets a price on a link', () => {
   });
 });
 
+describe('a markup is never silently zero', () => {
+  it('refuses a percentage or a fixed markup left out or at 0, with a 400 on the markup field', async () => {
+    const a = await agent();
+    const v = await createProperty(ctx.db);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ markupType: 'percent' }, "Enter a percentage above 0, or choose 'Show the catalogue price'"],
+      [
+        { markupType: 'percent', markupValue: 0 },
+        "Enter a percentage above 0, or choose 'Show the catalogue price'",
+      ],
+      [{ markupType: 'fixed' }, "Enter an amount above 0, or choose 'Show the catalogue price'"],
+      [
+        { markupType: 'fixed', markupValue: 0 },
+        "Enter an amount above 0, or choose 'Show the catalogue price'",
+      ],
+      [{ markupType: 'catalogue', markupValue: 5 }, 'Choose a percentage or a fixed amount to add a markup'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await create(a, { agentId: a.user.id, title: 'Refused', propertyIds: [v.id], ...over });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().issues, JSON.stringify(over)).toEqual([{ path: ['markupValue'], message }]);
+      const preview = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/white-label/price-preview',
+        headers: as(a),
+        payload: { propertyIds: [v.id], ...over },
+      });
+      expect(preview.statusCode, JSON.stringify(over)).toBe(400);
+    }
+    expect(
+      await ctx.db.select().from(whiteLabelLinks).where(eq(whiteLabelLinks.agentId, a.user.id)),
+    ).toHaveLength(0);
+
+    // An edit is checked as the link will be: a percentage chosen without a value, or set to 0, is refused.
+    const link = await linkWith(a, [v.id], { markupType: 'fixed', markupValue: 300 });
+    for (const payload of [{ markupType: 'percent' }, { markupValue: 0 }]) {
+      const res = await patch(a, link.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().issues[0].path).toEqual(['markupValue']);
+    }
+    expect((await open(link.uuid)).json().properties[0].price.amount).not.toBeNull();
+  });
+
+  it("'Show the catalogue price' is a choice of its own: the catalogue price converted, nothing added", async () => {
+    const a = await agent();
+    const v = await createProperty(ctx.db, { basePricePerNight: '1000' });
+    const link = await linkWith(a, [v.id], { currency: 'GBP', markupType: 'catalogue' });
+    expect(link).toMatchObject({ currency: 'GBP', markupType: 'catalogue', markupValue: 0 });
+    // Stored as the 0 % markup such links always were (migration 0008's types), no new type in the row.
+    const [row] = await ctx.db.select().from(whiteLabelLinks).where(eq(whiteLabelLinks.id, link.id));
+    expect(row).toMatchObject({ markupType: 'percent', markupValue: 0 });
+    // €7,000 a week → £5,600.
+    expect((await open(link.uuid)).json().properties[0].price).toEqual({
+      amount: 5600,
+      currency: 'GBP',
+      basis: 'week',
+      nights: null,
+    });
+    const back = await patch(a, link.id, { markupType: 'percent', markupValue: 10 });
+    expect(back.json()).toMatchObject({ markupType: 'percent', markupValue: 10 });
+    expect((await open(link.uuid)).json().properties[0].price.amount).toBe(6160);
+  });
+
+  it('a link stored with a 0 % or a 0 fixed markup keeps showing its client the catalogue price', async () => {
+    const a = await agent();
+    const v = await createProperty(ctx.db, { basePricePerNight: '1000' });
+    const pct = await linkWith(a, [v.id], { markupType: 'percent', markupValue: 10 });
+    const fixed = await linkWith(a, [v.id], { markupType: 'fixed', markupValue: 300 });
+    // As links made before the rule were stored.
+    await ctx.db.update(whiteLabelLinks).set({ markupValue: 0 }).where(eq(whiteLabelLinks.id, pct.id));
+    await ctx.db.update(whiteLabelLinks).set({ markupValue: 0 }).where(eq(whiteLabelLinks.id, fixed.id));
+    for (const link of [pct, fixed]) {
+      expect((await open(link.uuid)).json().properties[0].price.amount).toBe(7000);
+    }
+    const listed = (
+      await ctx.app.inject({ url: `/api/white-label/agent/${a.user.id}`, headers: as(a) })
+    ).json() as Array<{ id: number; markupType: string; markupValue: number }>;
+    for (const link of [pct, fixed]) {
+      expect(listed.find((l) => l.id === link.id)).toMatchObject({ markupType: 'catalogue', markupValue: 0 });
+    }
+    // Editing something else leaves the row and what the client sees as they were.
+    const renamed = await patch(a, fixed.id, { title: 'Hartwell - Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [row] = await ctx.db.select().from(whiteLabelLinks).where(eq(whiteLabelLinks.id, fixed.id));
+    expect(row).toMatchObject({ markupType: 'fixed', markupValue: 0, title: 'Hartwell - Renamed' });
+    expect((await open(fixed.uuid)).json().properties[0].price.amount).toBe(7000);
+  });
+});
+
 describe('PATCH /api/white-label/{id}', () => {
   it("changes the price of the agent's own link; the client's page follows", async () => {
     const a = await agent();
@@ -139,11 +228,11 @@ describe('PATCH /api/white-label/{id}', () => {
     const a = await agent();
     const v = await createProperty(ctx.db);
     const link = await linkWith(a, [v.id], { markupType: 'fixed', markupValue: 5000 });
-    // A new type without a value starts from 0: a €5,000 fixed markup does not become 5,000 %.
+    // A new type without a value starts from 0 (refused): a €5,000 fixed markup does not become 5,000 %.
     const switched = await patch(a, link.id, { markupType: 'percent' });
-    expect(switched.statusCode).toBe(200);
-    expect(switched.json()).toMatchObject({ markupType: 'percent', markupValue: 0 });
-    const tooMuch = await patch(a, link.id, { markupValue: 250 });
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json().message).toBe("Enter a percentage above 0, or choose 'Show the catalogue price'");
+    const tooMuch = await patch(a, link.id, { markupType: 'percent', markupValue: 250 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe('A percentage markup can be at most 100%');
     const none = await patch(a, link.id, { markupType: 'none' });
@@ -241,11 +330,7 @@ describe("the client's prices on the public page", () => {
     const a = await agent();
     const usd = await createProperty(ctx.db, { basePricePerNight: '1000', propertyCurrency: 'USD' });
     const eur = await createProperty(ctx.db, { basePricePerNight: '1000' });
-    const link = await linkWith(a, [usd.id, eur.id], {
-      currency: 'GBP',
-      markupType: 'percent',
-      markupValue: 0,
-    });
+    const link = await linkWith(a, [usd.id, eur.id], { currency: 'GBP', markupType: 'catalogue' });
     await ctx.db.delete(exchangeRates).where(eq(exchangeRates.fromCurrency, 'USD'));
     const res = await open(link.uuid);
     expect(res.statusCode).toBe(200);
@@ -258,7 +343,7 @@ describe("the client's prices on the public page", () => {
       method: 'POST',
       url: '/api/white-label/price-preview',
       headers: as(a),
-      payload: { propertyIds: [usd.id, eur.id], currency: 'GBP', markupType: 'percent', markupValue: 0 },
+      payload: { propertyIds: [usd.id, eur.id], currency: 'GBP', markupType: 'catalogue' },
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().villas).toEqual([
@@ -331,6 +416,8 @@ describe('the trade price never reaches the client', () => {
         [
           'agentEmail',
           'agentName',
+          // The advisor's phone (E.164 or null), for the client to call: not a price.
+          'agentPhone',
           'companyName',
           'currency',
           'description',

@@ -113,6 +113,20 @@ export async function insertLink(
   return row!;
 }
 
+/** A live link with its agent's phone as the profile has it (for the client's page and brochure). */
+export async function findLiveLinkWithAgentPhone(
+  db: Queryable,
+  uuid: string,
+): Promise<(LinkRow & { agentPhone: string | null }) | undefined> {
+  const [row] = await db
+    .select({ link: whiteLabelLinks, agentPhone: users.phone })
+    .from(whiteLabelLinks)
+    .leftJoin(users, eq(users.id, whiteLabelLinks.agentId))
+    .where(and(eq(whiteLabelLinks.uuid, uuid), isLive()))
+    .limit(1);
+  return row && { ...row.link, agentPhone: row.agentPhone };
+}
+
 export async function findLiveLinkByUuid(db: Queryable, uuid: string): Promise<LinkRow | undefined> {
   const [row] = await db
     .select()

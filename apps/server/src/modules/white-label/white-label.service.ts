@@ -4,15 +4,14 @@ import {
   clientPrice,
   linkPricingSchema,
   linkStayOf,
-  markupFromStored,
-  markupToStored,
+  markupFromRow,
+  storedMarkup,
   weeklyPrice,
   type ClientPrice,
   type Currency,
   type LinkPricePreview,
   type LinkPricing,
   type LinkStay,
-  type MarkupType,
   type Property,
   type Rates,
   type AdminWhiteLabelLink,
@@ -35,6 +34,7 @@ import type { Db, Queryable } from '@villas/db/client';
 import { assertCanActOn, canActOn, ownerFilter } from '../../lib/access';
 import { ForbiddenError, NotFoundError, ValidationError, fieldIssuesOf } from '../../lib/errors';
 import type { Mailer, MailMessage } from '../../lib/mailer';
+import { toE164 } from '../../lib/phone';
 import { iso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import { listExchangeRates } from '../exchange-rates/exchange-rates.service';
@@ -51,11 +51,13 @@ type Paging = { limit?: number; offset?: number };
 export const LINK_NOT_FOUND = 'Link not found';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A link's price settings as the API carries them (the markup stored × 100, see client-price.ts). */
+/**
+ * A link's price settings as the API carries them (the markup stored × 100; a stored 0 markup is
+ * 'catalogue', see client-price.ts).
+ */
 const pricingOf = (r: repo.LinkRow): LinkPricing => ({
   currency: r.currency as Currency,
-  markupType: r.markupType as MarkupType,
-  markupValue: markupFromStored(r.markupValue),
+  ...markupFromRow(r),
 });
 
 function toLink(r: repo.LinkRow, extra: { viewCount: number; propertyNames?: string[] }): WhiteLabelLink {
@@ -121,8 +123,7 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
     isActive: input.isActive,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     currency: input.currency,
-    markupType: input.markupType,
-    markupValue: markupToStored(input.markupValue),
+    ...storedMarkup(input),
   });
   const [listed] = await repo.listLinks(db, { id: row.id, withDeleted: true });
   return fromListRow(listed!);
@@ -131,7 +132,8 @@ export async function createLink(db: Db, actor: AuthUser, input: CreateInput): P
 /**
  * Edits a link: the owning agent's, or any for an administrator (404 otherwise, and for a deleted
  * link). Fields left out stay as they are; the price settings are checked as they will be after the
- * change (choosing 'none' without a value clears the markup).
+ * change (choosing another type without a value starts it at 0, which a percentage or a fixed
+ * markup refuses).
  */
 export async function updateLink(
   db: Db,
@@ -153,7 +155,8 @@ export async function updateLink(
     throw new ValidationError(checked.error.issues[0]!.message, fieldIssuesOf(checked.error.issues));
   }
   if (input.propertyIds) await assertPropertiesExist(db, input.propertyIds);
-  const { currency, markupType, markupValue } = checked.data;
+  const pricingSent =
+    input.currency !== undefined || input.markupType !== undefined || input.markupValue !== undefined;
   const row = await repo.updateLink(db, id, {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.description !== undefined && { description: input.description }),
@@ -162,9 +165,8 @@ export async function updateLink(
     ...(input.companyName !== undefined && { companyName: input.companyName }),
     ...(input.propertyIds !== undefined && { propertyIds: input.propertyIds }),
     ...(input.isActive !== undefined && { isActive: input.isActive }),
-    currency,
-    markupType,
-    markupValue: markupToStored(markupValue),
+    // A link whose price is not edited keeps its row as it is.
+    ...(pricingSent && { currency: checked.data.currency, ...storedMarkup(checked.data) }),
   });
   if (!row) throw new NotFoundError(LINK_NOT_FOUND);
   const [listed] = await repo.listLinks(db, { id: row.id, withDeleted: true });
@@ -275,15 +277,16 @@ export const linkStayRules = async (db: Queryable, uuid: string) =>
 
 /**
  * What a client may see of a live link (404 for an unknown, inactive, expired or deleted one): the
- * link, its stay when it has dates, and its villas in the link's order, each with the client's price
- * and never a trade price. The page and the brochure show the same answer.
+ * link, its agent's phone (E.164, or null when the profile's cannot be read as one), its stay when it
+ * has dates, and its villas in the link's order, each with the client's price and never a trade
+ * price. The page and the brochure show the same answer.
  */
 export async function publicCollection(
   db: Queryable,
   uuid: string,
 ): Promise<{ link: repo.LinkRow; answer: PublicWhiteLabel }> {
   if (!UUID_RE.test(uuid)) throw new NotFoundError(LINK_NOT_FOUND);
-  const link = await repo.findLiveLinkByUuid(db, uuid);
+  const link = await repo.findLiveLinkWithAgentPhone(db, uuid);
   if (!link) throw new NotFoundError(LINK_NOT_FOUND);
 
   const found = link.propertyIds.length ? await listPropertiesByIds(db, link.propertyIds) : [];
@@ -301,6 +304,8 @@ export async function publicCollection(
       agentName: link.agentName,
       companyName: link.companyName,
       agentEmail: link.agentEmail,
+      // The profile's phone in E.164, normalised here so the page needs no phone library.
+      agentPhone: toE164(link.agentPhone),
       expiresAt: iso(link.expiresAt),
       currency: pricing.currency,
       stay,

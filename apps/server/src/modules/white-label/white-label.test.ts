@@ -184,6 +184,7 @@ describe('GET /api/white-label/:uuid (public)', () => {
       agentName: 'Sophie Laurent',
       companyName: 'Azure Voyages',
       agentEmail: a.user.email,
+      agentPhone: null,
       expiresAt: null,
       currency: 'EUR',
       stay: null,
@@ -213,6 +214,28 @@ describe('GET /api/white-label/:uuid (public)', () => {
     expect(res.body).not.toMatch(
       /2500|17500|basePrice|weeklyPrice|pricePerNight|secret-ext|agentId|searchFilters/,
     );
+  });
+
+  it("answers the agent's profile phone in E.164 when it reads as an international number, else null", async () => {
+    const cases: Array<[string | null, string | null]> = [
+      ['+33 4 93 12 34 56', '+33493123456'],
+      ['+44 (0)20 7946 0321', '+442079460321'],
+      ['0041 44 668 18 00', '+41446681800'],
+      // No country code: the country would be a guess, so no phone is offered.
+      ['020 7946 0321', null],
+      ['+1 555 0100', null],
+      ['call the office', null],
+      ['', null],
+      [null, null],
+    ];
+    for (const [profile, answered] of cases) {
+      const a = await agent({ phone: profile });
+      const { link } = await linkFor(a, {}, 1);
+      const res = await open(link.uuid);
+      // The route's response schema checks the answer: a phone that is not E.164 could not pass.
+      expect(res.statusCode, String(profile)).toBe(200);
+      expect(res.json().link.agentPhone, String(profile)).toBe(answered);
+    }
   });
 
   it('answers 404 "Link not found" for unknown, malformed, expired, inactive and deleted links', async () => {

@@ -250,10 +250,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Prices in' })).toHaveTextContent('EUR (€)');
 
     await searchStay(user, 1, 8);
-    // Dated: the week is the stay's own price ($36,000 for these 7 nights), as the budget and sorts use.
-    expect(within(card()).getByText('€28,800 / week')).toBeInTheDocument();
+    // Dated: the stay's own price ($36,000 for these 7 nights), once: a week's line would repeat it.
     expect(within(card()).getByText('€28,800 for 7 nights')).toBeInTheDocument();
-    expect(within(card()).getAllByText("$36,000 in the villa's currency")).toHaveLength(2);
+    expect(within(card()).queryByText('€28,800 / week')).not.toBeInTheDocument();
+    expect(within(card()).getAllByText("$36,000 in the villa's currency")).toHaveLength(1);
     let estimate = await openEstimate(user, 'Villa Serena');
     expect(estimateRow(estimate, /^Subtotal/)).toBe('€28,800');
     expect(estimateRow(estimate, 'Service fee (3%)')).toBe('€864');
@@ -263,12 +263,11 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await choose(user, 'Prices in', 'GBP (£)');
-    expect(within(card()).getByText('£23,040 / week')).toBeInTheDocument(); // $36,000 × 0.64
-    expect(within(card()).getByText('£23,040 for 7 nights')).toBeInTheDocument();
+    expect(within(card()).getByText('£23,040 for 7 nights')).toBeInTheDocument(); // $36,000 × 0.64
     expect(within(card()).queryByText(/€/)).not.toBeInTheDocument();
     estimate = await openEstimate(user, 'Villa Serena');
     const dialog = screen.getByRole('dialog', { name: 'Villa Serena' });
-    expect(within(dialog).getByText('£23,040 / week')).toBeInTheDocument();
+    expect(within(dialog).getByText('£23,040 for 7 nights')).toBeInTheDocument();
     expect(estimateRow(estimate, /^Subtotal/)).toBe('£23,040');
     expect(estimateRow(estimate, 'Service fee (3%)')).toBe('£691'); // 691.2
     expect(estimateRow(estimate, 'Total')).toBe('£23,731');
@@ -485,6 +484,10 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'View details of Villa Aurora' }));
     const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    // The place once, in the header under the name: no 'Location:' line repeating it.
+    await within(dialog).findByText('Bedrooms');
+    expect(within(dialog).getAllByText('France, Provence')).toHaveLength(1);
+    expect(within(dialog).queryByText(/Location/)).not.toBeInTheDocument();
     const fact = (label: string) => within(dialog).getByText(label).nextSibling?.textContent;
     expect(fact('Bedrooms')).toBe('5');
     expect(fact('Bathrooms')).toBe('6');
@@ -540,6 +543,31 @@ describe('/dashboard', { timeout: 20_000 }, () => {
     const estimate = within(within(dialog).getByRole('region', { name: 'Cost estimate' }));
     expect(estimate.getByText('5 nights at the dated rates')).toBeInTheDocument();
     expect(estimate.getByText('€6,592')).toBeInTheDocument(); // 6,400 + 192 service fee
+  });
+
+  it('a 7-night search shows the stay once on the card and in the dialog, not the same figure as a week', async () => {
+    const week = makeProperty({
+      id: 1,
+      name: 'Villa Aurora',
+      basePricePerNight: 15000,
+      weeklyPriceEur: 141750,
+      totalNights: 7,
+      totalCost: 141750,
+      totalCostEur: 141750,
+    });
+    const { user } = setup({ search: () => [week] });
+    await screen.findByText('Villa Aurora');
+    await searchStay(user, 1, 8);
+    const card = screen.getByRole('article', { name: 'Villa Aurora' });
+    expect(within(card).getByText('€141,750 for 7 nights')).toBeInTheDocument();
+    expect(within(card).queryByText(/\/ week/)).not.toBeInTheDocument();
+    expect(within(card).getAllByText(/€141,750/)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'View details of Villa Aurora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Villa Aurora' });
+    const aside = within(await within(dialog).findByRole('complementary', { name: 'Booking inquiry' }));
+    expect(aside.getByText('€141,750 for 7 nights')).toBeInTheDocument();
+    expect(aside.queryByText(/\/ week/)).not.toBeInTheDocument();
   });
 
   describe('paging from the server', () => {

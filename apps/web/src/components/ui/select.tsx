@@ -17,6 +17,7 @@ export function Select({
   disabled,
   id,
   className,
+  sizeToOptions,
   ...aria
 }: {
   value: string | undefined;
@@ -26,6 +27,11 @@ export function Select({
   disabled?: boolean;
   id?: string;
   className?: string;
+  /**
+   * The closed select is as wide as its longest option, whichever is chosen (in a row that leaves it
+   * its own width), so no label is ever cut.
+   */
+  sizeToOptions?: boolean;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
@@ -33,7 +39,25 @@ export function Select({
   return (
     <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <S.Trigger id={id} {...aria} className={cn(selectTriggerClass, className)}>
-        <S.Value placeholder={placeholder} />
+        {sizeToOptions ? (
+          // Every label in the same grid cell: the cell takes the widest. The hidden ones are CSS
+          // content, so they are neither read aloud nor part of the trigger's text.
+          <span className="grid whitespace-nowrap">
+            <span className="col-start-1 row-start-1">
+              <S.Value placeholder={placeholder} />
+            </span>
+            {options.map((o) => (
+              <span
+                key={o.value}
+                aria-hidden
+                data-label={o.label}
+                className="invisible col-start-1 row-start-1 after:content-[attr(data-label)]"
+              />
+            ))}
+          </span>
+        ) : (
+          <S.Value placeholder={placeholder} />
+        )}
         <S.Icon>
           <ChevronDown className="h-4 w-4 text-stone" aria-hidden />
         </S.Icon>

@@ -101,6 +101,19 @@ describe('PropertyCard', () => {
     expect(screen.queryByText('€7,000 / week')).not.toBeInTheDocument();
   });
 
+  it('a stay of exactly 7 nights shows one line, the stay, not the same figure again as a week', () => {
+    renderCard({ basePricePerNight: 20000, totalCost: 141750, totalNights: 7 });
+    expect(screen.getByText('€141,750 for 7 nights')).toBeInTheDocument();
+    expect(screen.queryByText('€141,750 / week')).not.toBeInTheDocument();
+    expect(screen.getAllByText(/€141,750/)).toHaveLength(1);
+    cleanup();
+    // Converted: one figure and one note of the villa's own figure.
+    renderCard({ propertyCurrency: 'USD', basePricePerNight: 1000, totalCost: 7000, totalNights: 7 });
+    expect(screen.getByText('€5,600 for 7 nights')).toBeInTheDocument();
+    expect(screen.getAllByText("$7,000 in the villa's currency")).toHaveLength(1);
+    expect(screen.queryByText(/\/ week/)).not.toBeInTheDocument();
+  });
+
   it("keeps the villa's currency and says why when no rate converts it", () => {
     renderCard({ propertyCurrency: 'USD', basePricePerNight: 1000 }, false, { currency: 'CHF', rates });
     expect(screen.getByText('$7,000 / week')).toBeInTheDocument();

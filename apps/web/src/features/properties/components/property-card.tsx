@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { useDisplayMoney } from '../../../lib/display-currency';
 import { IMAGE_SIZES } from '../../../lib/images';
 import { cn } from '../../../lib/utils';
-import { stayTotalLine, weeklyPriceLine } from '../utils/price';
+import { priceLines } from '../utils/price';
 import { AmenityBadges, PropertyFacts } from '../../../components/property/property-facts';
 import { detailsButtonId } from './booking-sent';
 
@@ -28,14 +28,15 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 
 /**
  * The dashboard's villa card: up to 5 images, Available/Reserved, select checkbox,
- * weekly price or 'Price on Request' (plus the stay total on a dated search) in the agent's display
+ * weekly price or 'Price on Request' (plus the stay total on a dated search, alone when the stay is
+ * a week) in the agent's display
  * currency with the villa's own figure as a note, description cut at 180 characters, bedrooms, guests,
  * type, and 3 amenities cut at 15 characters with '+N more'.
  */
 export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }: PropertyCardProps) {
   const display = useDisplayMoney();
-  const price = weeklyPriceLine(p, display);
-  const stay = stayTotalLine(p, display);
+  // The week, and the stay's total under it on a dated search (one line when the stay is a week).
+  const { main: price, stay, weekly } = priceLines(p, display);
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const place = [p.subregion, p.region].filter(Boolean).join(', ') || p.location;
 
@@ -102,7 +103,8 @@ export function PropertyCard({ property: p, selected, onSelectedChange, onOpen }
               <p
                 className={cn(
                   'font-display text-2xl leading-none text-ink lining-nums',
-                  price.onRequest && 'text-xl',
+                  // 'Price on Request', and a week's stay ('€141,750 for 7 nights'), a size down to fit.
+                  (price.onRequest || price !== weekly) && 'text-xl',
                 )}
               >
                 {price.text}

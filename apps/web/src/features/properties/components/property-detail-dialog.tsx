@@ -8,7 +8,7 @@ import { useDisplayMoney } from '../../../lib/display-currency';
 import { useProperty } from '../api/get-property';
 import { useStayRules } from '../api/get-stay-rules';
 import type { Stay } from '../utils/estimate';
-import { stayTotalLine, weeklyPriceLine } from '../utils/price';
+import { priceLines } from '../utils/price';
 import { BookingForm } from './booking-form';
 import type { CardProperty } from './property-card';
 
@@ -93,8 +93,7 @@ function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: 
   const rules = useStayRules(p.id).data;
   const type = PROPERTY_TYPE_LABELS[p.propertyType] ?? 'Villa';
   const groups = groupAmenities(p.amenities);
-  const weekly = weeklyPriceLine(p, display);
-  const stayTotal = stayTotalLine(p, display);
+  const { main: weekly, stay: stayTotal } = priceLines(p, display);
   const facts: Array<[string, string | number]> = [
     ['Bedrooms', p.bedrooms],
     ['Bathrooms', bathroomsFor(p.bedrooms)],
@@ -119,12 +118,6 @@ function Details({ p, onSent, stay }: { p: Property; onSent: () => void; stay?: 
                 <dd className="mt-1 font-display text-2xl text-ink lining-nums">{value}</dd>
               </div>
             ))}
-          </dl>
-          <dl className="mt-4 text-sm">
-            <div className="flex gap-2">
-              <dt className="text-stone">Location:</dt>
-              <dd className="text-ink">{p.location}</dd>
-            </div>
           </dl>
           <StayRulesList rules={rules} className="mt-6" />
 

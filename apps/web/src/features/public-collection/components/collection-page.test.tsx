@@ -31,6 +31,7 @@ const collection = (properties: PublicProperty[]): PublicWhiteLabel => ({
     agentName: 'Sophie Laurent',
     companyName: 'Azure Voyages',
     agentEmail: 'sophie@azure-voyages.test',
+    agentPhone: null,
     expiresAt: null,
     currency: 'EUR',
     stay: null,
@@ -116,6 +117,28 @@ describe('CollectionPage', { timeout: 20_000 }, () => {
       'href',
       'mailto:sophie@azure-voyages.test',
     );
+  });
+
+  it("offers 'Call' and 'WhatsApp' beside the e-mail when the server sends the advisor's phone", async () => {
+    const withPhone = collection([villa()]);
+    withPhone.link.agentPhone = '+33493123456';
+    server.use(route('GET /api/white-label/abc', withPhone));
+    show();
+    const footer = await screen.findByRole('contentinfo');
+    await within(footer).findByRole('link', { name: 'sophie@azure-voyages.test' });
+    expect(within(footer).getByRole('link', { name: /^Call/ })).toHaveAttribute('href', 'tel:+33493123456');
+    const whatsApp = within(footer).getByRole('link', { name: /^WhatsApp/ });
+    expect(whatsApp).toHaveAttribute('href', 'https://wa.me/33493123456');
+    expect(whatsApp).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows nothing for the phone when the server sends none', async () => {
+    server.use(route('GET /api/white-label/abc', collection([villa()])));
+    show();
+    const footer = await screen.findByRole('contentinfo');
+    await within(footer).findByRole('link', { name: 'sophie@azure-voyages.test' });
+    expect(within(footer).queryByRole('link', { name: /^Call|WhatsApp/ })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="tel:"], a[href*="wa.me"]')).toBeNull();
   });
 
   it('sends a booking request with the villa, dates and guests, then confirms', async () => {

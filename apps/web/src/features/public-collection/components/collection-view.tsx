@@ -1,6 +1,6 @@
-import { plural } from '@villas/shared';
+import { phoneLinks, plural } from '@villas/shared';
 import type { PublicProperty, PublicWhiteLabel } from '@villas/shared';
-import { ArrowDown, Mail } from 'lucide-react';
+import { ArrowDown, Mail, MessageCircle, Phone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { usePreloadFonts } from '../../../lib/fonts';
@@ -105,7 +105,15 @@ function Hero({ data }: { data: PublicWhiteLabel }) {
   );
 }
 
+const PHONE_LINK =
+  'inline-flex min-h-11 items-center gap-2 rounded-[2px] border border-white/60 px-4 text-[11px] font-medium uppercase tracking-[0.16em] text-white transition-colors hover:bg-white hover:text-ink';
+
+/**
+ * The advisor's name and company, e-mail, and, when their profile's phone reads as an international
+ * number (the server sends it in E.164), 'Call' (tel:) and 'WhatsApp' (wa.me) beside the e-mail.
+ */
 function ContactFooter({ link }: { link: PublicWhiteLabel['link'] }) {
+  const phone = link.agentPhone ? phoneLinks(link.agentPhone) : null;
   return (
     <footer className="bg-sea text-ivory">
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-16 sm:px-8 sm:py-20 md:grid-cols-[1fr_auto] md:items-end">
@@ -124,15 +132,35 @@ function ContactFooter({ link }: { link: PublicWhiteLabel['link'] }) {
             your stay are confirmed personally by your advisor.
           </p>
         </div>
-        {link.agentEmail && (
-          <div className="md:text-right">
-            <a
-              href={`mailto:${link.agentEmail}`}
-              className="inline-flex items-center gap-3 break-all text-lg text-white underline decoration-[#ecdcc0]/60 underline-offset-8 transition-colors hover:decoration-white"
-            >
-              <Mail className="h-5 w-5 shrink-0 text-[#ecdcc0]" aria-hidden />
-              {link.agentEmail}
-            </a>
+        {(link.agentEmail || phone) && (
+          <div className="flex flex-col gap-5 md:items-end md:text-right">
+            {link.agentEmail && (
+              <a
+                href={`mailto:${link.agentEmail}`}
+                className="inline-flex items-center gap-3 break-all text-lg text-white underline decoration-[#ecdcc0]/60 underline-offset-8 transition-colors hover:decoration-white"
+              >
+                <Mail className="h-5 w-5 shrink-0 text-[#ecdcc0]" aria-hidden />
+                {link.agentEmail}
+              </a>
+            )}
+            {phone && (
+              <ul aria-label="Phone" className="flex flex-wrap gap-3">
+                <li>
+                  <a href={phone.call} className={PHONE_LINK}>
+                    <Phone className="h-3.5 w-3.5" aria-hidden />
+                    Call
+                    <span className="sr-only"> your advisor</span>
+                  </a>
+                </li>
+                <li>
+                  <a href={phone.whatsApp} target="_blank" rel="noopener noreferrer" className={PHONE_LINK}>
+                    <MessageCircle className="h-3.5 w-3.5" aria-hidden />
+                    WhatsApp
+                    <span className="sr-only"> your advisor (opens in a new tab)</span>
+                  </a>
+                </li>
+              </ul>
+            )}
           </div>
         )}
       </div>

@@ -236,4 +236,56 @@ describe('CreateLinkDialog', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Markup (%)')).toHaveAttribute('aria-invalid', 'true');
     expect(created(calls)).toHaveLength(0);
   });
+
+  it('refuses a percentage or an amount left empty or at 0, on the field, and sends nothing', async () => {
+    server.use(route('GET /api/auth/user', me), preview());
+    const calls = sentRequests();
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    const cases: Array<[string, string, string, string]> = [
+      ['Percentage', 'Markup (%)', '', "Enter a percentage above 0, or choose 'Show the catalogue price'"],
+      ['Percentage', 'Markup (%)', '0', "Enter a percentage above 0, or choose 'Show the catalogue price'"],
+      ['Fixed amount', 'Amount (€)', '', "Enter an amount above 0, or choose 'Show the catalogue price'"],
+      ['Fixed amount', 'Amount (€)', '0.00', "Enter an amount above 0, or choose 'Show the catalogue price'"],
+    ];
+    for (const [option, label, typed, message] of cases) {
+      await user.click(screen.getByRole('combobox', { name: 'Markup' }));
+      await user.click(await screen.findByRole('option', { name: option }));
+      if (typed) await user.type(screen.getByLabelText(label), typed);
+      // Never the catalogue figure under words that say a markup is included.
+      expect(screen.queryByText(/per week for Villa Aurora/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Create Link' }));
+      expect((await screen.findAllByText('Validation Error')).length).toBeGreaterThan(0);
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+    }
+    expect(created(calls)).toHaveLength(0);
+    expect(calls.filter((c) => c.url === '/api/white-label/price-preview')).toHaveLength(0);
+  });
+
+  it("offers 'Show the catalogue price' as its own choice, and says so in the preview", async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    server.use(route('GET /api/auth/user', me), route('POST /api/white-label', newLink), preview());
+    const calls = sentRequests();
+    renderWithProviders(<Harness />);
+    const user = await openDialog();
+    await user.click(screen.getByRole('combobox', { name: 'Markup' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'No prices shown',
+      'Show the catalogue price',
+      'Percentage',
+      'Fixed amount',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Show the catalogue price' }));
+    // No amount to enter, and no words about a markup.
+    expect(screen.queryByLabelText(/Markup \(%\)|Amount/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/with your markup included/)).not.toBeInTheDocument();
+    const line = await screen.findByText(/Your client sees the catalogue price/);
+    expect(line.closest('p')).toHaveTextContent(
+      'Your client sees the catalogue price, nothing added: £9,735 per week for Villa Aurora',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    expect(await screen.findByText('White-label Link Created')).toBeInTheDocument();
+    expect(created(calls)[0]?.body).toMatchObject({ markupType: 'catalogue', markupValue: 0 });
+  });
 });

@@ -47,11 +47,17 @@ describe('DashboardLinks', () => {
       ]),
     );
     renderWithProviders(<DashboardLinks />);
-    const first = (await screen.findByRole('link', { name: /Azure Voyages - Sophie Laurent/ })).closest(
-      'li',
-    )!;
-    expect(within(first).getByRole('link')).toHaveAttribute('href', '/white-label/u-1');
-    expect(within(first).getByRole('link')).toHaveAttribute('target', '_blank');
+    const page = await screen.findByRole('link', { name: /^Azure Voyages - Sophie Laurent/ });
+    const first = page.closest('li')!;
+    expect(page).toHaveAttribute('href', '/white-label/u-1');
+    expect(page).toHaveAttribute('target', '_blank');
+    // A live link's brochure, from its card: the same endpoint as the client's, a real download.
+    const brochure = within(first).getByRole('link', {
+      name: /^Download brochure\s*of Azure Voyages - Sophie Laurent$/,
+    });
+    expect(brochure).toHaveAttribute('href', '/api/white-label/u-1/brochure.pdf');
+    expect(brochure).toHaveAttribute('download');
+    expect(brochure).not.toHaveAttribute('target');
     expect(within(first).getByText('February 1, 2026')).toBeInTheDocument();
     expect(within(first).getByText('12')).toBeInTheDocument();
     expect(within(first).getByText('3')).toBeInTheDocument();
@@ -67,6 +73,8 @@ describe('DashboardLinks', () => {
     const second = screen.getByRole('link', { name: /Old link/ }).closest('li')!;
     expect(within(second).getByText('April 30, 2026')).toBeInTheDocument();
     expect(within(second).getByText('Inactive')).toBeInTheDocument();
+    // An inactive link answers 'not found' to everyone: no brochure to offer.
+    expect(within(second).queryByRole('link', { name: /Download brochure/ })).not.toBeInTheDocument();
     // The dashboard says what a view is.
     expect(
       screen.getByText(

@@ -1,5 +1,10 @@
-import { formatLongDate, VIEW_REPEAT_WINDOW_MINUTES, type WhiteLabelLink } from '@villas/shared';
-import { ArrowUpRight, CalendarDays, Eye, Home, Link2, Timer } from 'lucide-react';
+import {
+  brochurePath,
+  formatLongDate,
+  VIEW_REPEAT_WINDOW_MINUTES,
+  type WhiteLabelLink,
+} from '@villas/shared';
+import { ArrowUpRight, CalendarDays, Download, Eye, Home, Link2, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
@@ -9,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { useDashboardLinks } from '../api/get-links';
 import { useLiveLinkActivity } from '../api/use-live-link-activity';
 import { searchSummary } from '../utils/search-summary';
-import { ActiveBadge } from './link-card';
+import { ActiveBadge, isLive } from './link-card';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -29,7 +34,7 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
   const criteria = searchSummary(link.searchFilters);
   const count = link.propertyIds.length;
   return (
-    <li className="group relative rounded-[3px] border border-line bg-paper p-5 shadow-soft transition-shadow hover:shadow-lift has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-gold-deep sm:p-6">
+    <li className="group relative rounded-[3px] border border-line bg-paper p-5 shadow-soft transition-shadow hover:shadow-lift has-[h3_a:focus-visible]:ring-2 has-[h3_a:focus-visible]:ring-gold-deep sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 className="min-w-0 break-words font-display text-2xl leading-tight sm:text-[28px]">
           <a
@@ -79,13 +84,26 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
           <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
         )}
       </div>
+      {isLive(link) && (
+        // Above the card's stretched link, so it downloads rather than opening the page.
+        <div className="relative z-10 mt-4 flex">
+          <Button size="sm" variant="outline" asChild>
+            <a href={brochurePath(link.uuid)} download>
+              <Download className="h-3.5 w-3.5" aria-hidden />
+              Download brochure
+              <span className="sr-only"> of {link.title}</span>
+            </a>
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
 
 /**
  * My Dashboard's list of the agent's links: title, created date, views, property count,
- * expiry and the search criteria; each opens the client's page in a new tab. Views and inquiries
+ * expiry and the search criteria; each opens the client's page in a new tab, and a live one offers
+ * its brochure (the PDF the client downloads). Views and inquiries
  * update live while it is shown.
  */
 export function DashboardLinks() {

@@ -27,7 +27,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 }
 
 /** Whether a client can open the link now (active and not expired): only then is there a brochure. */
-const isLive = (link: WhiteLabelLink) =>
+export const isLive = (link: Pick<WhiteLabelLink, 'isActive' | 'expiresAt'>) =>
   link.isActive && (!link.expiresAt || new Date(link.expiresAt).getTime() > Date.now());
 
 /**

@@ -27,19 +27,25 @@ export type PricingErrors = Partial<Record<keyof PricingForm, string>>;
 
 export const DEFAULT_PRICING: PricingForm = { currency: 'EUR', markupType: 'none', markupValue: '' };
 
+/** Whether the type has a value of its own (a percentage or an amount). */
+const hasValue = (t: MarkupType) => t === 'percent' || t === 'fixed';
+
 export const pricingFromLink = (l: Pick<WhiteLabelLink, 'currency' | 'markupType' | 'markupValue'>) => ({
   currency: l.currency,
   markupType: l.markupType,
-  markupValue: l.markupType === 'none' ? '' : String(l.markupValue),
+  markupValue: hasValue(l.markupType) ? String(l.markupValue) : '',
 });
 
-/** The fields as the API takes them: no markup is 0, a blank amount is 0, anything else a number. */
+/**
+ * The fields as the API takes them: no prices and the catalogue price carry 0; a blank markup is 0
+ * too, which the schema refuses for a percentage or an amount; anything else a number.
+ */
 export function pricingInput(f: PricingForm): LinkPricingInput {
   const text = f.markupValue.trim();
   return {
     currency: f.currency,
     markupType: f.markupType,
-    markupValue: f.markupType === 'none' || text === '' ? 0 : Number(text),
+    markupValue: !hasValue(f.markupType) || text === '' ? 0 : Number(text),
   };
 }
 
@@ -55,8 +61,10 @@ export function pricingErrors(f: PricingForm): PricingErrors {
   return out;
 }
 
-const MARKUP_OPTIONS = [
+/** 'No prices shown' is the default; the catalogue price is a choice of its own, never a 0 markup. */
+export const MARKUP_OPTIONS: Array<{ value: MarkupType; label: string }> = [
   { value: 'none', label: 'No prices shown' },
+  { value: 'catalogue', label: 'Show the catalogue price' },
   { value: 'percent', label: 'Percentage' },
   { value: 'fixed', label: 'Fixed amount' },
 ];
@@ -108,7 +116,11 @@ function PricePreview({
   return (
     <div className="space-y-1.5 border-l-2 border-gold pl-3">
       <p className="text-sm text-ink">
-        <span className="text-stone">Your client sees:</span>{' '}
+        <span className="text-stone">
+          {form.markupType === 'catalogue'
+            ? 'Your client sees the catalogue price, nothing added:'
+            : 'Your client sees:'}
+        </span>{' '}
         <span className="font-medium lining-nums">{previewSentence(first!)}</span>
         {rest.length > 0 && (
           <span className="text-stone">
@@ -128,9 +140,10 @@ function PricePreview({
 }
 
 /**
- * The agent's price on a link (create and edit): the display currency, a markup (none, a percentage
- * or a fixed amount in that currency), checked by the shared schema, and a live line with what the
- * client will see for the first villa, computed by the server the way the client's page is.
+ * The agent's price on a link (create and edit): the display currency, what the client sees (no
+ * prices, the catalogue price, or a markup above 0: a percentage or a fixed amount in that currency),
+ * checked by the shared schema, and a live line with what the client will see for the first villa,
+ * computed by the server the way the client's page is.
  */
 export function LinkPricingFields({
   value,
@@ -157,8 +170,10 @@ export function LinkPricingFields({
       <legend className="px-1 text-xs font-medium uppercase tracking-[0.12em] text-stone">
         Your client&rsquo;s price
       </legend>
-      <div className="grid gap-4 sm:grid-cols-[7rem_minmax(9.5rem,1fr)_minmax(0,1fr)]">
-        <Field label="Currency" error={errors.currency}>
+      {/* The markup select keeps the width of its longest option; the amount takes the rest of the
+          row, or a row of its own when the dialog is too narrow. */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-start">
+        <Field label="Currency" error={errors.currency} className="sm:w-28 sm:shrink-0">
           <Select
             value={value.currency}
             onValueChange={(v) => set({ currency: v as Currency })}
@@ -166,20 +181,22 @@ export function LinkPricingFields({
             options={CURRENCIES.map((c) => ({ value: c, label: currencyLabel(c) }))}
           />
         </Field>
-        <Field label="Markup" error={errors.markupType}>
+        <Field label="Markup" error={errors.markupType} className="sm:w-max sm:shrink-0">
           <Select
             value={value.markupType}
             onValueChange={(v) => set({ markupType: v as MarkupType, markupValue: '' })}
             className="whitespace-nowrap"
+            sizeToOptions
             options={MARKUP_OPTIONS}
           />
         </Field>
-        {value.markupType !== 'none' && (
+        {hasValue(value.markupType) && (
           <Field
             label={
               value.markupType === 'percent' ? 'Markup (%)' : `Amount (${CURRENCY_SYMBOLS[value.currency]})`
             }
             error={errors.markupValue}
+            className="sm:min-w-32 sm:flex-1"
           >
             <Input
               inputMode="decimal"
@@ -193,9 +210,11 @@ export function LinkPricingFields({
       </div>
       {value.markupType !== 'none' && (
         <p className="text-xs leading-relaxed text-stone">
-          {value.markupType === 'fixed'
-            ? fixedHint
-            : 'Your client sees every price in this currency with your markup included, never your rate.'}
+          {value.markupType === 'catalogue'
+            ? "Your client sees each villa's catalogue price in this currency, with no markup added."
+            : value.markupType === 'fixed'
+              ? fixedHint
+              : 'Your client sees every price in this currency with your markup included, never your rate.'}
         </p>
       )}
       <div aria-live="polite">
