@@ -244,17 +244,26 @@ export default tseslint.config(
     rules: { 'local/one-owner-per-table': 'error' },
   },
   {
-    // Dialogs are built from components/ui (one focus, close and labelling behaviour everywhere).
+    // Dialogs, popovers, selects, switches … are built from components/ui: one focus, close and
+    // labelling behaviour everywhere (focus goes back to the opener, or the next control when it is gone).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/components/ui/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: ['@radix-ui/react-dialog', '@radix-ui/react-alert-dialog'].map((name) => ({
-            name,
-            message: 'Use the dialogs of components/ui; Radix dialog primitives are imported only there.',
-          })),
+          paths: [
+            {
+              name: 'radix-ui',
+              message: 'Use the wrappers of components/ui; Radix primitives are imported only there.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@radix-ui/*'],
+              message: 'Use the wrappers of components/ui; Radix primitives are imported only there.',
+            },
+          ],
         },
       ],
     },

@@ -6,11 +6,12 @@ import {
   type WhiteLabelLink,
   plural,
 } from '@villas/shared';
-import { AlertDialog } from 'radix-ui';
 import { Copy, Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DANGER_GHOST } from '../../../components/ui/confirm-delete';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
@@ -46,7 +47,6 @@ export const pricingSummary = (link: WhiteLabelLink) =>
  */
 export function LinkCard({ link }: { link: WhiteLabelLink }) {
   const remove = useDeleteWhiteLabelLink();
-  const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const names = link.propertyNames ?? [];
   const shown = names.slice(0, SHOWN_NAMES);
@@ -63,16 +63,16 @@ export function LinkCard({ link }: { link: WhiteLabelLink }) {
   };
 
   const onDelete = () =>
-    remove.mutate(link.id, {
-      onSuccess: () => {
-        setConfirming(false);
+    remove.mutateAsync(link.id).then(
+      () => {
         notify.success('White-label link deleted successfully');
+        return true;
       },
-      onError: () => {
-        setConfirming(false);
+      () => {
         notify.error('Failed to delete white-label link');
+        return false;
       },
-    });
+    );
 
   return (
     <article className="rounded-[3px] border border-line bg-ivory/60 p-5">
@@ -141,36 +141,19 @@ export function LinkCard({ link }: { link: WhiteLabelLink }) {
             />
           </DialogContent>
         </Dialog>
-        <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
-          <AlertDialog.Trigger asChild>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-danger hover:bg-[#f6e1e1]"
-              aria-label={`Delete ${link.title}`}
-            >
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="ghost" className={DANGER_GHOST} aria-label={`Delete ${link.title}`}>
               <Trash2 className="h-3.5 w-3.5" aria-hidden />
               Delete
             </Button>
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/55" />
-            <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[60] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-[3px] bg-paper p-6 shadow-lift sm:p-8">
-              <AlertDialog.Title className="font-display text-2xl">Delete this link?</AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-sm text-stone">
-                “{link.title}” will stop working for everyone you have shared it with. This cannot be undone.
-              </AlertDialog.Description>
-              <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <AlertDialog.Cancel asChild>
-                  <Button variant="ghost">Cancel</Button>
-                </AlertDialog.Cancel>
-                <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
-                  {remove.isPending ? 'Deleting...' : 'Delete link'}
-                </Button>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+          }
+          title="Delete this link?"
+          description={`“${link.title}” will stop working for everyone you have shared it with. This cannot be undone.`}
+          confirmLabel="Delete link"
+          pendingLabel="Deleting..."
+          onConfirm={onDelete}
+        />
       </div>
     </article>
   );
