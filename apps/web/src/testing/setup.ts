@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { contractViolations, resetApi, server } from './api-handlers';
@@ -27,6 +27,10 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// findBy… and waitFor wait up to 4 s (1 s by default): a part loaded on demand (the villa dialog's
+// chunk) takes longer than a second to import on two busy cores, where it is still correct.
+configure({ asyncUtilTimeout: 4000 });
 
 // HTTP is answered by the typed handlers of api-handlers.ts; a request none answers is refused and
 // reported with console.error, which fails the test.
