@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { processEnv } from '../config/env';
+import { processesUsing as openedBelow } from '../../supervise.mjs';
 
 /** What `db:backup` / `db:restore` need: the same two settings the server reads. */
 export interface DatabaseTarget {
@@ -32,36 +33,13 @@ export function pgdataDir(dataDir: string): string {
 }
 
 /**
- * Process ids (other than this one) holding a file below `dir` open, read from /proc (Linux).
- * PGlite writes no real lock (its postmaster.pid holds -42), and a second PGlite opening the same
- * data directory succeeds and corrupts it, so this is how a running server is detected. Returns
- * undefined where /proc is not available.
+ * Process ids (other than this one) holding a file below `dir` open, read from /proc (Linux) as the
+ * supervisor reads them. PGlite writes no real lock (its postmaster.pid holds -42), and a second
+ * PGlite opening the same data directory succeeds and corrupts it, so this is how a running server
+ * is detected. Returns undefined where /proc is not available.
  */
 export function processesUsing(dir: string): number[] | undefined {
-  if (!existsSync('/proc/self/fd')) return undefined;
-  const prefix = path.resolve(dir) + path.sep;
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // gone, or another user's process
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix)) {
-          pids.push(pid);
-          break;
-        }
-      } catch {
-        // the descriptor closed meanwhile
-      }
-    }
-  }
-  return pids;
+  return existsSync('/proc/self/fd') ? openedBelow(dir) : undefined;
 }
 
 /** Refuses when the embedded database at `pgdata` is open in another process (the app running). */
