@@ -13,22 +13,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { addDays, todayIso } from '@villas/shared';
+import { addDays, ADMIN_TABS, todayIso } from '@villas/shared';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const BASE = process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-pass' };
 const AGENT = { email: 'sophie@azure-voyages.test', password: 'demo-agent-pass' };
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'web', 'dist');
-const TABS = [
-  'properties',
-  'users',
-  'white-label',
-  'destinations',
-  'notifications',
-  'api-connections',
-  'sync-monitoring',
-];
 
 async function signedIn(browser: Browser, who: { email: string; password: string }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -96,7 +87,7 @@ async function main() {
     const admin = await signedIn(browser, ADMIN);
     const page = await admin.newPage();
     const adminScripts = await scriptsOf(page, async () => {
-      for (const tab of TABS) await page.goto(`${BASE}/admin/${tab}`, { waitUntil: 'networkidle' });
+      for (const tab of ADMIN_TABS) await page.goto(`${BASE}/admin/${tab}`, { waitUntil: 'networkidle' });
       // The insight charts load only when opened.
       const show = page.getByRole('button', { name: /Show charts/i });
       if (await show.isVisible()) await show.click();

@@ -24,32 +24,23 @@
  *   BENCH_TIMEOUT_S       the whole run stops after this (900)
  *   BROCHURE_* and RATE_LIMIT_*   passed to the server as they are (its defaults otherwise)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS } from '@villas/demo-data';
 import sharp from 'sharp';
-import { serverEnv, serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase } from '@villas/db/client';
 import { probe } from '../apps/server/test/http-clients';
 import { generateCatalogue } from './generate';
+import { buildServer, freePort, SERVER, spawnServer, stopServer, waitUntilReady } from './server';
 
-const SERVER = processEnv.BENCH_SERVER === 'tsx' ? 'tsx' : 'dist';
 const TIMEOUT_S = Number(processEnv.BENCH_TIMEOUT_S || 900);
 const VILLAS = 120;
 const PER_LINK = 100;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-});
 setTimeout(() => {
   console.error(`bench: stopped after the ${TIMEOUT_S} s time limit (BENCH_TIMEOUT_S)`);
   process.exit(2);
@@ -58,18 +49,6 @@ setTimeout(() => {
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function freePort(): Promise<number> {
-  if (processEnv.BENCH_PORT) return Number(processEnv.BENCH_PORT);
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** The photographs the generated villas name (`/uploads/bench/<id>-<k>.webp`), as WebP files. */
@@ -102,57 +81,31 @@ async function writePhotos(uploadDir: string): Promise<void> {
 /** The server as `npm start` runs it; resolves once /readyz answers 200. */
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const entry =
-    SERVER === 'dist'
-      ? [...serverNodeFlags(processEnv), path.join(root, 'apps/server/dist/server.js')]
-      : ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
   const passed = Object.fromEntries(
     Object.entries(processEnv).filter(
       (e): e is [string, string] => /^(BROCHURE_|RATE_LIMIT_)/.test(e[0]) && e[1] !== undefined,
     ),
   );
-  const child = spawn(process.execPath, entry, {
-    cwd: path.join(root, 'apps/server'),
-    env: serverEnv({
-      PATH: processEnv.PATH ?? '',
-      HOME: processEnv.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'true',
-      SYNC_INTERVAL_MINUTES: '0',
-      ICAL_INTERVAL_MINUTES: '0',
-      HOLD_SWEEP_SECONDS: '0',
-      ...passed,
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawnServer(port, {
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+    HOLD_SWEEP_SECONDS: '0',
+    ...passed,
   });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 3000; i++) {
-    if (child.exitCode != null) throw new Error(`bench: the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('bench: the server was not ready in 600 s');
+  await waitUntilReady(child, url, {
+    name: 'bench',
+    seconds: 600,
+    notReady: 'bench: the server was not ready in 600 s',
+  });
+  return { url, child };
 }
 
 /** SIGTERM, as a deployment stops it; it must exit by itself (its brochure worker stopped too). */
-async function stopServer(child: ChildProcess): Promise<boolean> {
+async function stop(child: ChildProcess): Promise<boolean> {
   if (child.exitCode != null) return false;
   const started = performance.now();
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode == null) {
-    child.kill('SIGKILL');
+  if (!(await stopServer(child))) {
     console.log('\nserver: still running 15 s after SIGTERM, killed');
     return false;
   }
@@ -280,10 +233,7 @@ const dataDir = path.join(dir, 'data');
 let child: ChildProcess | undefined;
 let passed: boolean;
 try {
-  if (SERVER === 'dist') {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@villas/server'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('bench: building the server failed');
-  }
+  if (SERVER === 'dist') buildServer();
   const database = await createDatabase({ dataDir });
   await database.migrate();
   await generateCatalogue(database.db, { properties: VILLAS });
@@ -316,7 +266,7 @@ try {
   for (const attack of attacks) outcomes.push(await run(url, attack));
   passed = outcomes.every(Boolean);
 } finally {
-  if (child && !(await stopServer(child))) passed = false;
+  if (child && !(await stop(child))) passed = false;
   if (processEnv.BENCH_KEEP === '1') console.log(`data kept in ${dataDir}`);
   else await rm(dir, { recursive: true, force: true });
 }

@@ -23,16 +23,14 @@
  * medians, and the spread the runs print.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Property, WhiteLabelLink } from '@villas/shared';
-import { serverEnv, serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { DEMO_ACCOUNTS } from '@villas/demo-data';
+import { spawnServer, stopServer, waitUntilReady } from './server';
 
 const int = (name: string, fallback: number) => {
   const v = processEnv[name];
@@ -46,49 +44,20 @@ const CHROME = processEnv.CHROME_PATH || '/usr/bin/chromium';
 const KEEP = processEnv.LIGHTHOUSE_KEEP === '1';
 const TARGETS = { performance: 95, accessibility: 100 };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /** The built server on a fresh data directory, demo catalogue and accounts; resolves once ready. */
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const entry = path.join(root, 'apps/server/dist/server.js');
-  const child = spawn(process.execPath, [...serverNodeFlags(processEnv), entry], {
-    cwd: path.join(root, 'apps/server'),
-    env: serverEnv({
-      PATH: processEnv.PATH ?? '',
-      HOME: processEnv.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'true',
-      SYNC_INTERVAL_MINUTES: '0',
-      ICAL_INTERVAL_MINUTES: '0',
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnServer(PORT, { DATA_DIR: dataDir }, 'dist');
   // The first start copies the demo database and images the build prepared (seconds); without them it
   // migrates, seeds ~500 villas and renders their images (up to ~90 s here).
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode != null) throw new Error(`lighthouse: the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('lighthouse: the server did not become ready in 240 s (is apps/server/dist built?)');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode != null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode == null) child.kill('SIGKILL');
+  await waitUntilReady(child, BASE, {
+    name: 'lighthouse',
+    seconds: 240,
+    notReady: 'lighthouse: the server did not become ready in 240 s (is apps/server/dist built?)',
+  });
+  return child;
 }
 
 /** A white-label link of six villas, created as the demo agent through the API (Origin as a browser sends it). */

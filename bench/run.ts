@@ -35,19 +35,15 @@
  *                             villas), and kept; for comparing builds side by side
  *   DATABASE_URL              a PostgreSQL server whose role may CREATE DATABASE
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, nightsBetween, type PropertySort, type Role } from '@villas/shared';
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { serverEnv, serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { processEnv } from '../apps/server/src/config/env';
 import { createDatabase, type Database } from '@villas/db/client';
 import { withNamedStatements } from '@villas/db/pglite-statements';
@@ -55,6 +51,15 @@ import { amenities } from '@villas/db/schema';
 import { DEMO_ACCOUNTS } from '@villas/demo-data';
 import { buildSearchQuery, type SearchParams } from '../apps/server/src/modules/properties/search.repository';
 import { BENCH_START, generateCatalogue } from './generate';
+import {
+  buildServer,
+  freePort,
+  killServers,
+  SERVER,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+} from './server';
 
 const int = (name: string, fallback: number) => {
   const v = processEnv[name];
@@ -67,7 +72,6 @@ const PGLITE_PROPERTIES = int('BENCH_PGLITE_PROPERTIES', 520);
 const DURATION_S = int('BENCH_DURATION_S', 10);
 const CONNECTIONS = int('BENCH_CONNECTIONS', 10);
 const TIMEOUT_S = int('BENCH_TIMEOUT_S', 1800);
-const SERVER = processEnv.BENCH_SERVER === 'tsx' ? 'tsx' : 'dist';
 const ONLY = processEnv.BENCH_ONLY;
 
 /** The targets: p95 per search shape over HTTP at 10 connections, and route ≤ 1.5 × SQL. */
@@ -75,15 +79,9 @@ const TARGET_P95_MS = { PostgreSQL: 30, PGlite: 50 } as const;
 const TARGET_RATIO = 1.5;
 const TARGET_RSS_MB = 250;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const children = new Set<ChildProcess>();
-const stopChildren = () => {
-  for (const c of children) c.kill('SIGKILL');
-};
-process.on('exit', stopChildren);
 const timer = setTimeout(() => {
   console.error(`bench: stopped after the ${TIMEOUT_S} s time limit (BENCH_TIMEOUT_S)`);
-  stopChildren();
+  killServers();
   process.exit(2);
 }, TIMEOUT_S * 1000);
 timer.unref();
@@ -212,74 +210,25 @@ async function loadHttp(opts: {
   return timing(latencies, errors);
 }
 
-async function freePort(): Promise<number> {
-  if (processEnv.BENCH_PORT) return int('BENCH_PORT', 3400);
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** The server app as `npm start` runs it, on this database; resolves once /readyz answers 200. */
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const entry =
-    SERVER === 'dist'
-      ? [...serverNodeFlags(processEnv), path.join(root, 'apps/server/dist/server.js')]
-      : // tsx as a loader in the server's own process (its CLI would run the server in a child).
-        ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
-  const child = spawn(process.execPath, entry, {
-    cwd: path.join(root, 'apps/server'),
-    env: serverEnv({
-      PATH: processEnv.PATH ?? '',
-      HOME: processEnv.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'true',
-      SYNC_INTERVAL_MINUTES: '0',
-      ICAL_INTERVAL_MINUTES: '0',
-      ...env,
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
+  const child = spawnServer(port, env);
   const url = `http://127.0.0.1:${port}`;
   let readyAt = 0;
-  for (let i = 0; i < 3000; i++) {
-    if (child.exitCode != null) throw new Error(`bench: the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) {
-        readyAt ||= performance.now();
-        // Searches are measured once the search index has read the catalogue (it does so after start).
-        if (((await res.json()) as { search?: string }).search === 'index') {
-          console.log(
-            `  search index read ${((performance.now() - readyAt) / 1000).toFixed(1)} s after ready`,
-          );
-          return { url, child };
-        }
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('bench: the server and its search index were not ready in 600 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode != null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode == null) child.kill('SIGKILL');
+  await waitUntilReady(child, url, {
+    name: 'bench',
+    seconds: 600,
+    notReady: 'bench: the server and its search index were not ready in 600 s',
+    // Searches are measured once the search index has read the catalogue (it does so after start).
+    ready: async (res) => {
+      readyAt ||= performance.now();
+      if (((await res.json()) as { search?: string }).search !== 'index') return false;
+      console.log(`  search index read ${((performance.now() - readyAt) / 1000).toFixed(1)} s after ready`);
+      return true;
+    },
+  });
+  return { url, child };
 }
 
 /** Resident memory of a process in MB (Linux /proc, else ps). */
@@ -595,11 +544,7 @@ console.log(
   `# search bench over HTTP: PGlite ${PGLITE_PROPERTIES} villas` +
     (processEnv.DATABASE_URL ? `, PostgreSQL ${PG_PROPERTIES} villas` : ' (set DATABASE_URL for PostgreSQL)'),
 );
-if (SERVER === 'dist') {
-  // The bundle the bench starts is the one `npm start` runs: built from the current sources.
-  const built = spawnSync('npm', ['run', 'build', '-w', '@villas/server'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('bench: building the server failed');
-}
+if (SERVER === 'dist') buildServer();
 const all: Row[] = [];
 if (ONLY !== 'postgres') all.push(...(await onPglite()));
 if (processEnv.DATABASE_URL && ONLY !== 'pglite') all.push(...(await onPostgres(processEnv.DATABASE_URL)));

@@ -57,21 +57,6 @@ build('@villas/demo-data', p('packages/demo-data/dist/prepared.json'), [
   p('packages/db/drizzle'),
 ]);
 
-const { serverEnv, serverNodeFlags } = await import(pathToFileURL(p('apps/server/node-flags.mjs')).href);
-const { supervise, supervisorSettings } = await import(pathToFileURL(p('apps/server/supervise.mjs')).href);
 // Started again after a crash, with back-off (apps/server/supervise.mjs, docs/operations.md).
-let settings;
-try {
-  settings = supervisorSettings();
-} catch (err) {
-  console.error(`Invalid configuration:\n  - ${err.message}`);
-  process.exit(1);
-}
-process.exit(
-  await supervise({
-    command: process.execPath,
-    args: [...serverNodeFlags(), p('apps/server/dist/server.js')],
-    env: serverEnv(),
-    ...settings,
-  }),
-);
+const { superviseServer } = await import(pathToFileURL(p('apps/server/supervise.mjs')).href);
+await superviseServer(p('apps/server/dist/server.js'));

@@ -23,3 +23,5 @@ export declare function supervise(options: {
   releaseTimeoutMs?: number;
   log?: (message: string) => void;
 }): Promise<number>;
+/** `npm start`: the built server `script` under the supervisor; exits with its code (supervise.mjs). */
+export declare function superviseServer(script: string): Promise<never>;

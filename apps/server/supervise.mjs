@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { serverEnv, serverNodeFlags } from './node-flags.mjs';
 
 /** The server's exit code for a configuration it refused (sysexits' EX_CONFIG). */
 export const CONFIG_ERROR_EXIT = 78;
@@ -160,4 +161,27 @@ export function supervise({
 
     start();
   });
+}
+
+/**
+ * `npm start`: runs the built server `script` (its Node.js flags and environment from node-flags.mjs)
+ * under the supervisor with the settings of supervisorSettings, and exits with the supervisor's code
+ * (1, with one line, when those settings are invalid).
+ */
+export async function superviseServer(script) {
+  let settings;
+  try {
+    settings = supervisorSettings();
+  } catch (err) {
+    console.error(`Invalid configuration:\n  - ${err.message}`);
+    process.exit(1);
+  }
+  process.exit(
+    await supervise({
+      command: process.execPath,
+      args: [...serverNodeFlags(), script],
+      env: serverEnv(),
+      ...settings,
+    }),
+  );
 }

@@ -114,6 +114,25 @@ const CATEGORY_OF = new Map<string, AmenityCategory>(
   AMENITY_CATEGORIES.flatMap((c) => AMENITY_CATALOGUE[c].map((name) => [name, c] as const)),
 );
 
+const TROPICAL_EXCLUDED = [
+  'Ski Room',
+  'Ski-in/Ski-out',
+  'Mountain View',
+  'Fireplace',
+  'Heating',
+  'Lake View',
+  'Vineyard',
+  'Vineyard View',
+  'City View',
+  'Pets Allowed',
+  'Electric Car Charger',
+  'Indoor Pool',
+  'Sauna',
+  'Steam Room',
+  'Elevator',
+  'Private Chapel',
+];
+
 /** Amenities that make no sense for a kind of place (no sea view from a chalet in Zermatt). */
 const EXCLUDED: Record<SceneKind | 'island', readonly string[]> = {
   sea: ['Ski Room', 'Ski-in/Ski-out', 'Lake View', 'Indoor Pool', 'Mountain Bikes'],
@@ -145,45 +164,9 @@ const EXCLUDED: Record<SceneKind | 'island', readonly string[]> = {
     'Private Chapel',
     'Yoga Deck',
   ],
-  tropical: [
-    'Ski Room',
-    'Ski-in/Ski-out',
-    'Mountain View',
-    'Fireplace',
-    'Heating',
-    'Lake View',
-    'Vineyard',
-    'Vineyard View',
-    'City View',
-    'Pets Allowed',
-    'Electric Car Charger',
-    'Indoor Pool',
-    'Sauna',
-    'Steam Room',
-    'Elevator',
-    'Private Chapel',
-  ],
-  island: [
-    'Ski Room',
-    'Ski-in/Ski-out',
-    'Mountain View',
-    'Fireplace',
-    'Heating',
-    'Lake View',
-    'Vineyard',
-    'Vineyard View',
-    'City View',
-    'Pets Allowed',
-    'Electric Car Charger',
-    'Indoor Pool',
-    'Sauna',
-    'Steam Room',
-    'Elevator',
-    'Parking',
-    'Gated Property',
-    'Private Chapel',
-    'Washing Machine',
-  ],
+  tropical: TROPICAL_EXCLUDED,
+  // A private island: what a tropical house goes without, and no road or laundry either.
+  island: [...TROPICAL_EXCLUDED, 'Parking', 'Gated Property', 'Washing Machine'],
 };
 
 /** Amenities most houses of a kind have, with their probability. */

@@ -626,38 +626,34 @@ export function modernVilla(
   const k = o.scale;
   const X = (v: number) => o.x + v * k;
   const Y = (v: number) => o.base - v * k;
+  /** A storey's wall from `x` up to `top`, shaded on its right edge. */
+  const storey = (x: number, top: number, width: number, height: number, shade: number) => {
+    s.rect(X(x), Y(top), width * k, height * k, o.wall);
+    s.rect(X(x + width - shade), Y(top), shade * k, height * k, o.shadow, 'opacity="0.6"');
+  };
+  /** A 16-high slab resting on `top`, with the soft shadow it casts down the wall. */
+  const slab = (x: number, top: number, width: number, shadow: number, opacity: number) => {
+    s.rect(X(x), Y(top + 16), width * k, 16 * k, o.slab);
+    s.rect(
+      X(x),
+      Y(top),
+      width * k,
+      shadow * k,
+      s.linear([
+        [0, '#000000', opacity],
+        [1, '#000000', 0],
+      ]),
+    );
+  };
   // Ground floor
-  s.rect(X(0), Y(180), 520 * k, 180 * k, o.wall);
-  s.rect(X(508), Y(180), 12 * k, 180 * k, o.shadow, 'opacity="0.6"');
+  storey(0, 180, 520, 180, 12);
   glazing(s, X(40), Y(160), 300 * k, 150 * k, { lit: o.lit }, 75 * k);
   glazing(s, X(372), Y(160), 110 * k, 150 * k, { lit: o.lit }, 55 * k);
-  // Slab with the soft shadow under it
-  s.rect(X(-30), Y(196), 600 * k, 16 * k, o.slab);
-  s.rect(
-    X(-30),
-    Y(180),
-    600 * k,
-    14 * k,
-    s.linear([
-      [0, '#000000', 0.22],
-      [1, '#000000', 0],
-    ]),
-  );
+  slab(-30, 180, 600, 14, 0.22);
   // Upper floor, set back, with a terrace and glass balustrade
-  s.rect(X(90), Y(330), 330 * k, 134 * k, o.wall);
-  s.rect(X(410), Y(330), 10 * k, 134 * k, o.shadow, 'opacity="0.6"');
+  storey(90, 330, 330, 134, 10);
   glazing(s, X(120), Y(312), 260 * k, 104 * k, { lit: o.lit }, 65 * k);
-  s.rect(X(60), Y(346), 400 * k, 16 * k, o.slab);
-  s.rect(
-    X(60),
-    Y(330),
-    400 * k,
-    12 * k,
-    s.linear([
-      [0, '#000000', 0.2],
-      [1, '#000000', 0],
-    ]),
-  );
+  slab(60, 330, 400, 12, 0.2);
   s.rect(X(430), Y(214), 140 * k, 2.5 * k, o.slab);
   for (let i = 0; i <= 7; i++) s.rect(X(430 + i * 20), Y(214), 2 * k, 18 * k, o.slab, 'opacity="0.8"');
   // Pergola over the terrace

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { processEnv } from '../config/env';
+import { loadConfig, loadDotEnv, processEnv } from '../config/env';
+import { processesUsing as openedBelow } from '../../supervise.mjs';
 
 /** What `db:backup` / `db:restore` need: the same two settings the server reads. */
 export interface DatabaseTarget {
@@ -12,6 +13,13 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** Progress lines (stderr in the command line). */
   log?: (line: string) => void;
+}
+
+/** The database a command works on: DATA_DIR and DATABASE_URL of the environment and `.env`, progress on stderr. */
+export function commandLineTarget(): DatabaseTarget & Required<Pick<DatabaseTarget, 'log'>> {
+  loadDotEnv();
+  const config = loadConfig();
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (line) => console.error(line) };
 }
 
 /** A failure the command line reports as one line, without a stack trace. */
@@ -31,37 +39,26 @@ export function pgdataDir(dataDir: string): string {
   return path.join(dataDir, 'pgdata');
 }
 
+/** Whether the embedded database's folder holds a database (it exists and is not empty). */
+export function holdsDatabase(pgdata: string): boolean {
+  return existsSync(pgdata) && readdirSync(pgdata).length > 0;
+}
+
+/** The embedded database's folder of `dataDir`, refusing when it holds no database. */
+export function existingPgdata(dataDir: string): string {
+  const pgdata = pgdataDir(dataDir);
+  if (!holdsDatabase(pgdata)) throw new CliError(`no embedded database at ${pgdata} (check DATA_DIR)`);
+  return pgdata;
+}
+
 /**
- * Process ids (other than this one) holding a file below `dir` open, read from /proc (Linux).
- * PGlite writes no real lock (its postmaster.pid holds -42), and a second PGlite opening the same
- * data directory succeeds and corrupts it, so this is how a running server is detected. Returns
- * undefined where /proc is not available.
+ * Process ids (other than this one) holding a file below `dir` open, read from /proc (Linux) as the
+ * supervisor reads them. PGlite writes no real lock (its postmaster.pid holds -42), and a second
+ * PGlite opening the same data directory succeeds and corrupts it, so this is how a running server
+ * is detected. Returns undefined where /proc is not available.
  */
 export function processesUsing(dir: string): number[] | undefined {
-  if (!existsSync('/proc/self/fd')) return undefined;
-  const prefix = path.resolve(dir) + path.sep;
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // gone, or another user's process
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix)) {
-          pids.push(pid);
-          break;
-        }
-      } catch {
-        // the descriptor closed meanwhile
-      }
-    }
-  }
-  return pids;
+  return existsSync('/proc/self/fd') ? openedBelow(dir) : undefined;
 }
 
 /** Refuses when the embedded database at `pgdata` is open in another process (the app running). */
@@ -81,14 +78,19 @@ export function assertNotInUse(pgdata: string): void {
 
 /**
  * libpq arguments for a `postgres://` URL without the password in the command line (other users
- * can read it there): `--dbname` gets the URL without it and PGPASSWORD carries it.
+ * can read it there): `--dbname` gets the URL without it and PGPASSWORD carries it. `name` is how
+ * progress lines name the database (`villas on db.example.com:5432`).
  */
-export function libpqConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+export function libpqConnection(databaseUrl: string): {
+  dbname: string;
+  env: NodeJS.ProcessEnv;
+  name: string;
+} {
   const url = new URL(databaseUrl);
   const env: NodeJS.ProcessEnv = { ...processEnv };
   if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
   url.password = '';
-  return { dbname: url.toString(), env };
+  return { dbname: url.toString(), env, name: `${url.pathname.slice(1)} on ${url.host}` };
 }
 
 /** Runs a PostgreSQL client program; rejects with its last error line (never the password). */

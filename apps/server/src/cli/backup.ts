@@ -1,18 +1,18 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { loadConfig, loadDotEnv } from '../config/env';
 import { newestLast } from '../db/online-backup';
 import {
   assertNotInUse,
   CliError,
+  commandLineTarget,
   type DatabaseTarget,
+  existingPgdata,
   isMain,
   libpqConnection,
-  pgdataDir,
   processesUsing,
   runCli,
   runPgTool,
@@ -60,14 +60,11 @@ export async function backup(opts: BackupOptions): Promise<string> {
   const started = Date.now();
   try {
     if (opts.databaseUrl) {
-      const { dbname, env } = libpqConnection(opts.databaseUrl);
-      log(`pg_dump of ${new URL(dbname).pathname.slice(1)} on ${new URL(dbname).host}...`);
+      const { dbname, env, name } = libpqConnection(opts.databaseUrl);
+      log(`pg_dump of ${name}...`);
       await runPgTool('pg_dump', ['--format=custom', '--file', partial, '--dbname', dbname], env);
     } else {
-      const pgdata = pgdataDir(opts.dataDir);
-      if (!existsSync(pgdata) || readdirSync(pgdata).length === 0) {
-        throw new CliError(`no embedded database at ${pgdata} (check DATA_DIR)`);
-      }
+      const pgdata = existingPgdata(opts.dataDir);
       const running = processesUsing(pgdata);
       if (running?.length === 1) {
         // The app is running: it takes the backup itself, between two of its statements.
@@ -101,14 +98,7 @@ export async function backup(opts: BackupOptions): Promise<string> {
 if (isMain(import.meta.url)) {
   await runCli('db:backup', async () => {
     const { values } = parseArgs({ options: { out: { type: 'string' } } });
-    loadDotEnv();
-    const config = loadConfig();
-    const file = await backup({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      out: values.out,
-      log: (line) => console.error(line),
-    });
+    const file = await backup({ ...commandLineTarget(), out: values.out });
     console.log(file);
   });
 }

@@ -1,11 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase } from '@villas/db/client';
-import { loadConfig, loadDotEnv } from '../config/env';
-import { assertNotInUse, CliError, isMain, pgdataDir, runCli } from './backup-common';
+import { assertNotInUse, CliError, commandLineTarget, existingPgdata, isMain, runCli } from './backup-common';
 
 export interface MoveOptions {
   /** DATA_DIR of the embedded database to move. */
@@ -101,9 +99,7 @@ async function assertEmpty(targetUrl: string): Promise<void> {
  */
 export async function moveToPostgres(opts: MoveOptions): Promise<MoveResult> {
   const log = opts.log ?? (() => undefined);
-  const pgdata = pgdataDir(opts.dataDir);
-  if (!existsSync(pgdata) || readdirSync(pgdata).length === 0)
-    throw new CliError(`no embedded database at ${pgdata} (check DATA_DIR)`);
+  const pgdata = existingPgdata(opts.dataDir);
   assertNotInUse(pgdata);
 
   await assertEmpty(opts.targetUrl);
@@ -183,25 +179,20 @@ if (isMain(import.meta.url)) {
       throw new CliError(
         'give the target database: npm run db:move-to-postgres -- postgres://user:pass@host/db',
       );
-    loadDotEnv();
-    const config = loadConfig();
-    if (config.databaseUrl)
+    const { dataDir, databaseUrl, log } = commandLineTarget();
+    if (databaseUrl)
       throw new CliError(
         'DATABASE_URL is set: this command moves the embedded database (DATA_DIR); unset it',
       );
     const started = Date.now();
-    const { rows } = await moveToPostgres({
-      dataDir: config.dataDir,
-      targetUrl,
-      log: (line) => console.error(line),
-    });
+    const { rows } = await moveToPostgres({ dataDir, targetUrl, log });
     const total = Object.values(rows).reduce((a, b) => a + b, 0);
     console.log(
       `moved ${total} rows in ${Object.keys(rows).length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
     console.log(
       `Next: start every instance with DATABASE_URL=${targetUrl.replace(/:[^:@/]*@/, ':***@')} and ` +
-        `SESSION_SECRET set to the contents of ${path.join(config.dataDir, 'secret.key')} ` +
+        `SESSION_SECRET set to the contents of ${path.join(dataDir, 'secret.key')} ` +
         '(stored API keys and sessions were made with it); copy the images with the uploads folder.',
     );
   });

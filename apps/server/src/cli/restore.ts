@@ -1,14 +1,15 @@
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig, loadDotEnv } from '../config/env';
 import { createDatabase } from '@villas/db/client';
 import {
   assertNotInUse,
   CliError,
+  commandLineTarget,
   type DatabaseTarget,
+  holdsDatabase,
   isMain,
   libpqConnection,
   pgdataDir,
@@ -67,7 +68,7 @@ async function restoreEmbedded(
   if (kind !== 'gzip') throw new CliError(`${file} is not a db:backup file (.tar.gz or .dump)`);
   const pgdata = pgdataDir(opts.dataDir);
   let movedAside: string | undefined;
-  if (existsSync(pgdata) && readdirSync(pgdata).length > 0) {
+  if (holdsDatabase(pgdata)) {
     assertNotInUse(pgdata);
     if (!opts.yes) {
       throw new CliError(`${pgdata} already holds a database: add --yes to move it aside and restore`);
@@ -126,8 +127,8 @@ async function restorePostgres(
       `the database already has ${tables} tables: add --yes to replace their contents with the backup`,
     );
   }
-  const { dbname, env } = libpqConnection(databaseUrl);
-  log(`pg_restore into ${new URL(dbname).pathname.slice(1)} on ${new URL(dbname).host}...`);
+  const { dbname, env, name } = libpqConnection(databaseUrl);
+  log(`pg_restore into ${name}...`);
   await runPgTool(
     'pg_restore',
     [
@@ -160,14 +161,6 @@ if (isMain(import.meta.url)) {
       allowPositionals: true,
     });
     if (positionals.length !== 1) throw new CliError('usage: npm run db:restore -- FILE [--yes]');
-    loadDotEnv();
-    const config = loadConfig();
-    await restore({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      file: positionals[0]!,
-      yes: values.yes,
-      log: (line) => console.error(line),
-    });
+    await restore({ ...commandLineTarget(), file: positionals[0]!, yes: values.yes });
   });
 }
