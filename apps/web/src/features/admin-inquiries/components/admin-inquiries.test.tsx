@@ -25,6 +25,9 @@ const inquiry = (over: Partial<Inquiry>): Inquiry => ({
   propertyId: null,
   propertyName: null,
   searchCriteria: { country: 'France', destination: "Côte d'Azur" },
+  agentId: null,
+  agentName: null,
+  agencyName: null,
   createdAt: '2026-07-01T10:00:00.000Z',
   ...over,
 });
