@@ -163,6 +163,8 @@ export const inboxQuerySchema = z
     path: ['to'],
   });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
+/** The filters as read: ids as numbers, days as yyyy-MM-dd. */
+export type InboxFilters = Omit<z.output<typeof inboxQuerySchema>, 'limit' | 'offset'>;
 
 export const inboxItemSchema = z.object({
   /** Unique across sources: 'inquiry-12', 'link-request-5'. */
