@@ -157,7 +157,7 @@ export function AdminInquiries() {
             min={filters.from}
           />
         </div>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           {filters.agentId && (
             <Chip
               label="Agent"
@@ -177,15 +177,13 @@ export function AdminInquiries() {
               Clear filters
             </Button>
           )}
+          {!filters.agentId && !filters.propertyId && (
+            <p className="text-xs text-stone">Choose an agent or a villa on a request to see only theirs.</p>
+          )}
           <p className="text-sm text-stone sm:ml-auto" aria-live="polite">
             {first ? `${items.length} of ${plural(first.total, 'inquiry', 'inquiries')}` : ''}
           </p>
         </div>
-        {!filters.agentId && !filters.propertyId && (
-          <p className="mt-2 text-xs text-stone">
-            Choose an agent or a villa on a request to see only theirs.
-          </p>
-        )}
       </div>
 
       <div className="mt-8">

@@ -121,7 +121,7 @@ export function InquiryCard({
             </p>
           </div>
           <div className="flex flex-wrap items-end gap-3 sm:justify-end">
-            <div className="w-40">
+            <div className="w-36">
               <Label htmlFor={statusId}>Status</Label>
               <Select
                 id={statusId}
