@@ -367,7 +367,7 @@ test('an admin closes an off-market inquiry from the Notifications tab', async (
   await openAdmin(page, 'notifications');
   const card = page.getByRole('article', { name: /Aurelia Grant/ });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('Off-Market Property');
+  await expect(card).toContainText('Off-market');
   await expectNoAxeViolations(page);
   await card.getByRole('button', { name: /^Mark as Closed/ }).click();
   await expect(card.getByRole('button', { name: /^Mark as Closed/ })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Property, WhiteLabelInquiry, WhiteLabelLink } from '@villas/shared';
-import { BASE_URL } from './env';
+import { BASE_URL, E2E_ADMIN } from './env';
 import {
   apiAs,
   createAgent,
@@ -225,6 +225,66 @@ test('an agent shares three villas, a signed-out client requests one, the agent 
   } finally {
     await client.close();
   }
+});
+
+test("a client's request through a link reaches the administrators' inbox with the link's agent", async ({
+  page,
+  request,
+  adminApi,
+}) => {
+  const agent = await createAgent(adminApi, {
+    firstName: 'Inès',
+    lastName: 'Marchetti',
+    company: 'Marchetti Private Travel',
+  });
+  const { link, villas } = await createLinkByApi(agent, { title: 'Marchetti - Summer', count: 2 });
+  const clientEmail = uniqueEmail('inbox-client');
+  const sent = await request.post(`/api/white-label/${link.uuid}/booking-request`, {
+    data: { propertyId: villas[1]!.id, clientName: 'Teodora Vance', clientEmail, guests: 4 },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/notifications');
+  const filters = page.getByRole('group', { name: 'Filter inquiries' });
+  await filters.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Client request via link' }).click();
+  const card = page.getByRole('article', { name: 'Teodora Vance' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Client request via link');
+  await expect(card).toContainText('Marchetti Private Travel');
+  await expect(card).toContainText('Marchetti - Summer');
+  await expect(card).toContainText(villas[1]!.name);
+  await expect(card).toContainText(/Received (just now|\d+ min ago)/);
+  await expectNoAxeViolations(page);
+
+  // Only this agent's requests: the agent's name on the card is the filter.
+  await card.getByRole('button', { name: /^Inès Marchetti\b.*show only this agent's requests$/ }).click();
+  await expect(
+    filters.getByRole('button', { name: 'Remove the agent filter: Inès Marchetti' }),
+  ).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  // Its status, set from the inbox through the link requests' own call.
+  await card.getByRole('combobox', { name: 'Status of the request from Teodora Vance' }).click();
+  await page.getByRole('option', { name: 'Contacted' }).click();
+  await expect(toast(page, 'Inquiry status updated successfully')).toBeVisible();
+  const inbox = await adminApi.get('/api/admin/inquiries', {
+    params: { source: 'link-request', agentId: agent.id },
+  });
+  expect(inbox.status()).toBe(200);
+  expect((await inbox.json()).items).toMatchObject([
+    {
+      email: clientEmail,
+      status: 'contacted',
+      agentName: 'Inès Marchetti',
+      agencyName: 'Marchetti Private Travel',
+    },
+  ]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('the HTML of a shared link carries Open Graph and Twitter preview tags', async ({

@@ -343,6 +343,9 @@ export const SAMPLES: Record<string, Sample> = {
     ok: [201],
   },
   'GET /api/inquiries/off-market': { request: () => ({ url: '/api/inquiries/off-market' }) },
+  'GET /api/admin/inquiries': {
+    request: (w) => ({ url: `/api/admin/inquiries?source=link-request&agentId=${w.a.id}&status=pending` }),
+  },
   'PUT /api/inquiries/:id/status': {
     request: (w) => ({ url: `/api/inquiries/${w.offMarketId}/status`, payload: { status: 'responded' } }),
   },

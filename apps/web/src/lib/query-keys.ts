@@ -1,6 +1,8 @@
 import {
   ADMIN_PROPERTIES_PAGE_SIZE,
+  INBOX_PAGE_SIZE,
   type HoldStatus,
+  type InboxFilters,
   type LinkPricePreviewInput,
   type SyncStatus,
   type UserStatus,
@@ -49,7 +51,7 @@ const paths = {
   agentLinks: '/api/white-label/agent',
   agentInquiries: '/api/white-label-inquiries/agent',
   pricePreview: '/api/white-label/price-preview',
-  adminInquiries: '/api/inquiries/off-market',
+  adminInquiries: '/api/admin/inquiries',
   notifications: '/api/notifications',
 } as const;
 
@@ -108,7 +110,19 @@ export const queryKeys = {
     [withQuery(paths.adminUsers, { status, q, limit: String(USERS_PAGE_SIZE) })] as const,
   adminUsersSummary: (q = '') => [withQuery(`${paths.adminUsers}/summary`, { q })] as const,
   adminLinks: (q = '') => [`/api/admin/white-label-links${q ? `?q=${encodeURIComponent(q)}` : ''}`] as const,
-  adminInquiries: () => [paths.adminInquiries] as const,
+  /** The inbox with its filters (a page's offset is added by the query). */
+  adminInquiries: (f: InboxFilters = {}) =>
+    [
+      withQuery(paths.adminInquiries, {
+        source: f.source,
+        status: f.status,
+        agentId: f.agentId ? String(f.agentId) : undefined,
+        propertyId: f.propertyId ? String(f.propertyId) : undefined,
+        from: f.from,
+        to: f.to,
+        limit: String(INBOX_PAGE_SIZE),
+      }),
+    ] as const,
   auditLog: (limit: number) => [`/api/admin/audit-log?limit=${limit}`] as const,
   apiConnections: () => [paths.apiConnections] as const,
   syncStats: () => [paths.syncStats] as const,
@@ -168,6 +182,7 @@ export const scopes = {
   agentInquiries: () => scope(paths.agentInquiries),
   /** The client prices an agent's link form previews (they read the villas' per-date prices). */
   pricePreview: () => scope(paths.pricePreview),
+  /** The inbox, whatever its filters. */
   adminInquiries: () => scope(paths.adminInquiries),
 };
 

@@ -20,6 +20,7 @@ import {
   holdSchema,
   icalExportSchema,
   icalFeedSchema,
+  inboxPageSchema,
   inquiryCreatedSchema,
   inquirySchema,
   invenioResultSchema,
@@ -94,6 +95,7 @@ export const API_CONTRACT = {
   'GET /api/calendar-pricing/:propertyId': answers(z.array(pricingRecordSchema)),
 
   'POST /api/inquiries': answers(inquiryCreatedSchema, 201),
+  'GET /api/admin/inquiries': answers(inboxPageSchema),
   'GET /api/inquiries/off-market': answers(z.array(inquirySchema)),
   'PUT /api/inquiries/:id/status': answers(inquirySchema),
 

@@ -25,8 +25,17 @@ export const inquiries = pgTable(
   {
     id: serial().primaryKey(),
     kind: text({ enum: ['contact', 'booking', 'off-market'] }).notNull(),
-    /** The signed-in agent who sent a booking inquiry (null: sent without an account). */
+    /**
+     * The signed-in agent who sent a booking inquiry (null: sent without an account), taken from the
+     * session, never from the request's body.
+     */
     agentId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The agent's name and agency (the account's company) when they sent it (migration 0017): the
+     * administrators' inbox still says who sent it once the account is deleted.
+     */
+    agentName: text(),
+    agentCompany: text(),
     propertyId: integer().references(() => properties.id, { onDelete: 'set null' }),
     propertyName: text(),
     firstName: text().notNull(),
@@ -46,7 +55,10 @@ export const inquiries = pgTable(
       .default('pending'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('inquiries_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('inquiries_created_idx').on(t.createdAt.desc()),
+    index('inquiries_agent_idx').on(t.agentId, t.createdAt.desc()),
+  ],
 );
 
 /**

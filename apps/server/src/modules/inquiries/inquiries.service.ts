@@ -1,7 +1,10 @@
 import { findBookableProperty } from '../properties/properties.service';
 import {
+  type CurrentUser,
+  type InboxPage,
   type Inquiry,
   type InquiryStatus,
+  INBOX_STATUSES,
   formatLongDate,
   inquiryInputSchema,
   inquiryTypeLabel,
@@ -51,6 +54,9 @@ export function toInquiry(r: repo.InquiryRow): Inquiry {
     propertyId: r.propertyId,
     propertyName: r.propertyName,
     searchCriteria: r.searchCriteria ?? null,
+    agentId: r.agentId,
+    agentName: r.agentName,
+    agencyName: r.agentCompany,
     createdAt: iso(r.createdAt)!,
   };
 }
@@ -61,13 +67,13 @@ const INQUIRY_TYPE_NAMES = { agent: 'travel agent', 'property-manager': 'propert
  * Stores an inquiry of one of the three shapes (contact, booking, off-market) with its
  * explicit kind, and tells every administrator in the same transaction. A booking names an existing
  * villa and fits its capacity. A booking sent by a signed-in agent records the agent (they may place a
- * hold from it).
+ * hold from it) with their name and agency as they are now: the session's account, never the body.
  */
 export async function createInquiry(
   db: Db,
   input: InquiryInput,
-  /** The signed-in sender, if any: a booking inquiry records them as its agent. */
-  senderId: number | null = null,
+  /** The signed-in sender, if any (the session's user): a booking inquiry records them as its agent. */
+  sender: Pick<CurrentUser, 'id' | 'name' | 'company'> | null = null,
 ): Promise<{ id: number; status: InquiryStatus }> {
   return db.transaction(async (tx) => {
     const who = `${input.firstName} ${input.lastName}`;
@@ -100,7 +106,9 @@ export async function createInquiry(
       await assertStayAllowed(tx, { propertyId: villa.id, checkIn: input.checkIn, checkOut: input.checkOut });
       row = await repo.insertInquiry(tx, {
         kind: 'booking',
-        agentId: senderId,
+        agentId: sender?.id ?? null,
+        agentName: sender?.name ?? null,
+        agentCompany: sender?.company ?? null,
         propertyId: villa.id,
         propertyName: villa.name,
         firstName: input.firstName,
@@ -144,6 +152,23 @@ export async function createInquiry(
 
 export async function listInquiries(db: Db, paging: { limit?: number; offset?: number }): Promise<Inquiry[]> {
   return (await repo.listInquiries(db, paging)).map(toInquiry);
+}
+
+/**
+ * The administrators' inbox: every inquiry and every client's request through a link, filtered on
+ * the server, newest first, a page at a time, with the counts per status that match the other filters.
+ */
+export async function listInbox(
+  db: Db,
+  query: repo.InboxFilters & { limit: number; offset: number },
+): Promise<InboxPage> {
+  const { limit, offset, ...filters } = query;
+  const rows = await repo.listInbox(db, { ...filters, limit, offset });
+  const perStatus = await repo.countInbox(db, { ...filters, status: undefined });
+  const counts = Object.fromEntries(INBOX_STATUSES.map((s) => [s, 0])) as InboxPage['counts'];
+  for (const c of perStatus) counts[c.status] = c.count;
+  const total = filters.status ? counts[filters.status] : INBOX_STATUSES.reduce((n, s) => n + counts[s], 0);
+  return { items: rows, total, limit, offset, counts };
 }
 
 export async function setInquiryStatus(db: Db, id: number, status: InquiryStatus): Promise<Inquiry> {

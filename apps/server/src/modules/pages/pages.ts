@@ -55,7 +55,7 @@ export function serverPages(app: FastifyInstance): ServerPage[] {
     schema: contactInquirySchema,
     limit: app.formLimit(INQUIRY_FORM_LIMIT),
     submit: async (request, input) => {
-      await createInquiry(app.db, input as InquiryInput, request.user?.id ?? null);
+      await createInquiry(app.db, input as InquiryInput, request.user);
     },
   };
 

@@ -210,10 +210,12 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => agentInquiries(app.db, actor(request), request.params.agentId, request.query),
   );
 
+  // The agent's own link requests, or any for an administrator (the inbox): an administrator's change
+  // is audited; an agent's is not (docs/decisions/007).
   app.put(
     '/api/white-label-inquiries/:id',
     {
-      config: { access: 'owner-or-admin' },
+      config: { access: 'owner-or-admin', audit: 'white-label-inquiry.status' },
       schema: {
         tags,
         params: idParamSchema,
@@ -221,7 +223,7 @@ export const whiteLabelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: whiteLabelInquirySchema },
       },
     },
-    async (request) => setWlInquiryStatus(app.db, actor(request), request.params.id, request.body.status),
+    async (request) => setWlInquiryStatus(request.db, actor(request), request.params.id, request.body.status),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { AdminHolds } from '../../../features/holds/components/hold-list';
 import { AdminInquiries } from '../../../features/admin-inquiries/components/admin-inquiries';
 
 /**
- * Admin tab: Off-market Inquiries (Pending and Closed counts, pending ones can be closed),
+ * Admin tab: the inquiries inbox (every request, filtered on the server; statuses change here),
  * with the agents' active holds above.
  */
 export function Component() {

@@ -11,20 +11,7 @@ import { useUpdateApiConnection } from '../api/update-api-connection';
 import { PROVIDER_LABELS } from '../utils/providers';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { Switch } from '../../../components/ui/switch';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-
-/** 'just now', '5 min ago', '2 h ago', '3 d ago'; past a week the date and time. */
-function sinceText(iso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 7) return `${days} d ago`;
-  return dateTime.format(new Date(iso));
-}
+import { fullDateTime, sinceText } from '../../../lib/since';
 
 /**
  * How the last run ended: 'Last sync failed · 2 h ago' with what to check, 'Last sync succeeded ·
@@ -33,7 +20,7 @@ function sinceText(iso: string, now = Date.now()): string {
 function LastSync({ connection: c }: { connection: ApiConnection }) {
   if (!c.lastSync) return <>Never</>;
   const when = (
-    <time dateTime={c.lastSync} title={dateTime.format(new Date(c.lastSync))}>
+    <time dateTime={c.lastSync} title={fullDateTime(c.lastSync)}>
       {sinceText(c.lastSync)}
     </time>
   );

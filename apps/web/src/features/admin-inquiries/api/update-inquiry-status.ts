@@ -1,21 +1,33 @@
-import type { Inquiry, InquiryStatus } from '@villas/shared';
+import type { InboxItem, InboxStatus, Inquiry, WhiteLabelInquiry } from '@villas/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { invalidate, scopes } from '../../../lib/query-keys';
 
-export const updateInquiryStatus = ({ id, status }: { id: number; status: InquiryStatus }) =>
-  api<Inquiry>(`/api/inquiries/${id}/status`, { method: 'PUT', body: { status } });
+/**
+ * A request's status, through its own call: `PUT /api/inquiries/{id}/status` for an inquiry,
+ * `PUT /api/white-label-inquiries/{id}` for a client's request through a link.
+ */
+export const updateInquiryStatus = ({
+  item,
+  status,
+}: {
+  item: InboxItem;
+  status: InboxStatus;
+}): Promise<Inquiry | WhiteLabelInquiry> =>
+  item.source === 'link-request'
+    ? api<WhiteLabelInquiry>(`/api/white-label-inquiries/${item.id}`, { method: 'PUT', body: { status } })
+    : api<Inquiry>(`/api/inquiries/${item.id}/status`, { method: 'PUT', body: { status } });
 
-/** PUT /api/inquiries/{id}/status; the answer replaces the row at once, then the list is refetched. */
+/** Changes a request's status, then reads the inbox again (its counts and filters follow). */
 export function useUpdateInquiryStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateInquiryStatus,
-    onSuccess: (updated) => {
-      qc.setQueryData<Inquiry[]>(queryKeys.adminInquiries(), (list) =>
-        list?.map((i) => (i.id === updated.id ? updated : i)),
-      );
-      return qc.invalidateQueries({ queryKey: queryKeys.adminInquiries() });
-    },
+    onSuccess: (_, { item }) =>
+      invalidate(
+        qc,
+        scopes.adminInquiries(),
+        ...(item.source === 'link-request' ? [scopes.agentInquiries()] : []),
+      ),
   });
 }
