@@ -37,7 +37,9 @@ beforeAll(async () => {
 });
 const ctx = useTestContext(() => ({
   OUTBOUND_ALLOW_HOSTS: `${fake.host},127.0.0.1:${closedPort}`,
-  OUTBOUND_TIMEOUT_MS: '1000',
+  // Long enough for the 26 MB 'oversized' answer to stream past its cap on two busy cores; the
+  // fake's 'slow' mode (3 s) and slow photo (4 s) stay past it.
+  OUTBOUND_TIMEOUT_MS: '2500',
   UPLOAD_DIR: uploadDir,
 }));
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
@@ -665,7 +667,7 @@ describe('Invenio sync', () => {
       body: '<html><body>Moved</body></html>',
     });
     fake.photoAnswers.set('edelweiss-huge.jpg', { type: 'image/jpeg', body: Buffer.alloc(11 * 1024 * 1024) });
-    fake.photoAnswers.set('edelweiss-slow.jpg', { type: 'image/jpeg', body: 'late', delayMs: 1500 });
+    fake.photoAnswers.set('edelweiss-slow.jpg', { type: 'image/jpeg', body: 'late', delayMs: 4000 });
     fake.photoAnswers.set('edelweiss-bomb.png', { type: 'image/png', body: bombPng(8000, 8000) });
     // Refused from their headers: a side past 16,383 px, and sides further apart than 1:50.
     fake.photoAnswers.set('edelweiss-sliver.png', { type: 'image/png', body: bombPng(1, 40_000) });
