@@ -1,7 +1,11 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { Database } from '@villas/db/client';
+
+const gzip = promisify(gzipCallback);
 
 /** A backup file the server wrote: `villas-<UTC timestamp>.tar.gz`, sortable by name. */
 export const BACKUP_FILE = /^villas-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(-\d+)?\.tar\.gz$/;
@@ -81,8 +85,10 @@ export class OnlineBackups {
     const partial = `${file}.partial`;
     try {
       await pglite.query('checkpoint');
-      const dump = await pglite.dumpDataDir('gzip');
-      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      // The tar is read between two statements; compressing it runs on libuv's threads, not on the
+      // event loop that answers requests meanwhile.
+      const tar = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+      await writeFile(partial, await gzip(tar));
       renameSync(partial, file);
     } catch (err) {
       rmSync(partial, { force: true });
