@@ -3,6 +3,7 @@ import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, User } from 'lucide
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
+import { SearchCriteria } from '../../../components/property/search-criteria';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
@@ -65,20 +66,7 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
             {link.viewCount.toLocaleString('en-US')}
           </Fact>
         </dl>
-        <div className="mt-4 flex-1">
-          <p className="text-[11px] uppercase tracking-[0.14em] text-stone">Search criteria</p>
-          {criteria.length ? (
-            <ul aria-label="Search criteria" className="mt-2 flex flex-wrap gap-1.5">
-              {criteria.map((c) => (
-                <li key={c} className="rounded-full bg-sand px-2.5 py-0.5 text-xs text-ink">
-                  {c}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
-          )}
-        </div>
+        <SearchCriteria criteria={criteria} className="mt-4 flex-1" />
         <div className="mt-5 flex flex-wrap gap-2">
           <LinkDetailsDialog link={link} />
           <Button size="sm" variant="ghost" asChild>

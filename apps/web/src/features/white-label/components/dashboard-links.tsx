@@ -7,6 +7,7 @@ import {
 import { ArrowUpRight, CalendarDays, Download, Eye, Home, Link2, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SearchCriteria } from '../../../components/property/search-criteria';
 import { QueryState } from '../../../components/ui/query-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -70,20 +71,7 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
           {link.expiresAt ? formatLongDate(link.expiresAt) : 'No expiry'}
         </Fact>
       </dl>
-      <div className="mt-5 border-t border-line pt-4">
-        <p className="text-[11px] uppercase tracking-[0.14em] text-stone">Search criteria</p>
-        {criteria.length > 0 ? (
-          <ul aria-label="Search criteria" className="mt-2 flex flex-wrap gap-1.5">
-            {criteria.map((c) => (
-              <li key={c} className="rounded-full bg-sand px-2.5 py-0.5 text-xs text-ink">
-                {c}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
-        )}
-      </div>
+      <SearchCriteria criteria={criteria} className="mt-5 border-t border-line pt-4" />
       {isLive(link) && (
         // Above the card's stretched link, so it downloads rather than opening the page.
         <div className="relative z-10 mt-4 flex">
