@@ -1,8 +1,9 @@
 import { plural, pluralWord } from '@villas/shared';
 import type { AdminLocation } from '@villas/shared';
 import { Globe2, MapPin, Plus, Trash2, X } from 'lucide-react';
-import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { useDeleteRegion } from '../api/delete-region';
 import { useDeleteSubregion } from '../api/delete-subregion';
@@ -164,15 +165,6 @@ function RegionCard({
   );
 }
 
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-      <Globe2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-      {children}
-    </div>
-  );
-}
-
 /**
  * The Destinations tab: each region as a card with its subregions and how many
  * properties are listed there, counts of regions, subregions and placed properties; add a region or
@@ -243,14 +235,14 @@ export function AdminDestinations() {
           what="The destinations"
           isEmpty={data?.length === 0}
           empty={
-            <Empty>
+            <EmptyPanel icon={Globe2}>
               <p className="mt-5 font-display text-3xl">No Destinations</p>
               <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
                 Add a first region, then its subregions, so properties can be placed and agents can search by
                 destination.
               </p>
               <div className="mt-6">{addRegion}</div>
-            </Empty>
+            </EmptyPanel>
           }
         >
           <ul aria-label="Regions" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
 import { SearchCriteria } from '../../../components/property/search-criteria';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
@@ -127,8 +128,7 @@ export function AdminLinks() {
           what="The white-label links"
           isEmpty={data?.length === 0}
           empty={
-            <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-              <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+            <EmptyPanel icon={Link2}>
               {q ? (
                 <>
                   <p className="mt-5 font-display text-3xl">No links match “{q}”</p>
@@ -148,7 +148,7 @@ export function AdminLinks() {
                   </p>
                 </>
               )}
-            </div>
+            </EmptyPanel>
           }
         >
           <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">

@@ -8,6 +8,7 @@ import { ArrowUpRight, CalendarDays, Download, Eye, Home, Link2, Timer } from 'l
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SearchCriteria } from '../../../components/property/search-criteria';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -117,8 +118,7 @@ export function DashboardLinks() {
     );
   if (data.length === 0)
     return (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+      <EmptyPanel icon={Link2}>
         <p className="mt-5 font-display text-3xl">No white-label links yet</p>
         <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
           Select villas on the property dashboard and create a branded link: your client sees your name, never
@@ -127,7 +127,7 @@ export function DashboardLinks() {
         <Button className="mt-7" asChild>
           <Link to={paths.dashboard}>Search Properties</Link>
         </Button>
-      </div>
+      </EmptyPanel>
     );
 
   return (
