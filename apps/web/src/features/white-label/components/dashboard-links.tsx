@@ -1,10 +1,5 @@
-import {
-  brochurePath,
-  formatLongDate,
-  VIEW_REPEAT_WINDOW_MINUTES,
-  type WhiteLabelLink,
-} from '@villas/shared';
-import { ArrowUpRight, CalendarDays, Download, Eye, Home, Link2, Timer } from 'lucide-react';
+import { formatLongDate, VIEW_REPEAT_WINDOW_MINUTES, type WhiteLabelLink } from '@villas/shared';
+import { ArrowUpRight, CalendarDays, Eye, Home, Link2, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SearchCriteria } from '../../../components/property/search-criteria';
@@ -16,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { useDashboardLinks } from '../api/get-links';
 import { useLiveLinkActivity } from '../api/use-live-link-activity';
 import { searchSummary } from '../utils/search-summary';
-import { ActiveBadge, isLive } from './link-card';
+import { ActiveBadge, isLive, LinkBrochureButton } from './link-card';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -76,13 +71,7 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
       {isLive(link) && (
         // Above the card's stretched link, so it downloads rather than opening the page.
         <div className="relative z-10 mt-4 flex">
-          <Button size="sm" variant="outline" asChild>
-            <a href={brochurePath(link.uuid)} download>
-              <Download className="h-3.5 w-3.5" aria-hidden />
-              Download brochure
-              <span className="sr-only"> of {link.title}</span>
-            </a>
-          </Button>
+          <LinkBrochureButton link={link} variant="outline" />
         </div>
       )}
     </li>
