@@ -16,3 +16,21 @@ export function ListCard({ labelledBy, children }: { labelledBy: string; childre
     </li>
   );
 }
+
+/** A labelled figure on a card (inside a `<dl>`); `wide` spans both columns of a two-column grid. */
+export function CardDetail({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
+    </div>
+  );
+}

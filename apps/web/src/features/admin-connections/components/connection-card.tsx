@@ -1,9 +1,9 @@
 import type { ApiConnection } from '@villas/shared';
 import { RefreshCw } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListCard } from '../../../components/ui/list-card';
+import { CardDetail, ListCard } from '../../../components/ui/list-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteApiConnection } from '../api/delete-api-connection';
@@ -54,15 +54,6 @@ function LastSync({ connection: c }: { connection: ApiConnection }) {
     );
   }
   return when;
-}
-
-function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
-    </div>
-  );
 }
 
 /**
@@ -122,24 +113,24 @@ export function ConnectionCard({
       </h3>
 
       <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
-        <Detail label="Provider">{PROVIDER_LABELS[c.provider]}</Detail>
-        <Detail label="Properties">{c.propertyCount.toLocaleString('en-US')}</Detail>
-        <Detail label="Base URL" wide>
+        <CardDetail label="Provider">{PROVIDER_LABELS[c.provider]}</CardDetail>
+        <CardDetail label="Properties">{c.propertyCount.toLocaleString('en-US')}</CardDetail>
+        <CardDetail label="Base URL" wide>
           <span className="break-all">{c.baseUrl}</span>
-        </Detail>
-        <Detail label="API Key">
+        </CardDetail>
+        <CardDetail label="API Key">
           <span className="font-mono tracking-wider">{c.apiKey}</span>
-        </Detail>
-        <Detail label={c.provider === 'invenio' ? 'API Secret (BP UUID)' : 'API Secret'}>
+        </CardDetail>
+        <CardDetail label={c.provider === 'invenio' ? 'API Secret (BP UUID)' : 'API Secret'}>
           {c.apiSecret ? (
             <span className="font-mono tracking-wider">{c.apiSecret}</span>
           ) : (
             <span className="text-stone">Not set</span>
           )}
-        </Detail>
-        <Detail label="Last sync" wide>
+        </CardDetail>
+        <CardDetail label="Last sync" wide>
           <LastSync connection={c} />
-        </Detail>
+        </CardDetail>
       </dl>
 
       <div className="mt-5 flex items-center gap-3 border-t border-line pt-4">

@@ -1,24 +1,15 @@
 import { formatLongDate, type User } from '@villas/shared';
 import { Check, Pencil, UserX } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ListCard } from '../../../components/ui/list-card';
+import { CardDetail, ListCard } from '../../../components/ui/list-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
 import { useUpdateUser } from '../api/update-user';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { EditUserDialog } from './edit-user-dialog';
-
-function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
-    </div>
-  );
-}
 
 const notProvided = <span className="text-stone">Not provided</span>;
 
@@ -73,14 +64,14 @@ export function UserCard({
       </p>
 
       <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
-        <Detail label="Email" wide>
+        <CardDetail label="Email" wide>
           <a href={`mailto:${user.email}`} className="break-all underline-offset-4 hover:underline">
             {user.email}
           </a>
-        </Detail>
-        <Detail label="Company">{user.company}</Detail>
-        <Detail label="License">{user.agentLicense || notProvided}</Detail>
-        <Detail label="Phone">{user.phone || notProvided}</Detail>
+        </CardDetail>
+        <CardDetail label="Company">{user.company}</CardDetail>
+        <CardDetail label="License">{user.agentLicense || notProvided}</CardDetail>
+        <CardDetail label="Phone">{user.phone || notProvided}</CardDetail>
       </dl>
 
       <div className="mt-5 flex flex-wrap gap-2">
