@@ -1,5 +1,5 @@
 import { formatLongDate, searchSummary, type AdminWhiteLabelLink, plural } from '@villas/shared';
-import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, User } from 'lucide-react';
+import { CalendarDays, Eye, Home, Link2, Mail, User } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListCard } from '../../../components/ui/list-card';
@@ -7,12 +7,12 @@ import { ListSearch } from '../../../components/ui/list-search';
 import { SearchCriteria } from '../../../components/property/search-criteria';
 import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
 import { useAdminLinks } from '../api/get-admin-links';
 import { agentOf, linkStatus } from '../utils/link-status';
 import { LinkDetailsDialog } from './link-details-dialog';
 import { StatusBadge } from './status-badge';
+import { VisitButton } from './visit-button';
 import { useSettled } from '../../../lib/use-settled';
 
 const SEARCH_DELAY_MS = 250;
@@ -67,13 +67,7 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
       <SearchCriteria criteria={criteria} className="mt-4 flex-1" />
       <div className="mt-5 flex flex-wrap gap-2">
         <LinkDetailsDialog link={link} />
-        <Button size="sm" variant="ghost" asChild>
-          <a href={paths.whiteLabel(link.uuid)} target="_blank" rel="noopener noreferrer">
-            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-            Visit
-            <span className="sr-only"> {link.title} (opens in a new tab)</span>
-          </a>
-        </Button>
+        <VisitButton link={link} compact />
       </div>
     </ListCard>
   );
