@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { SkipLink } from '../../components/layout/skip-link';
 import { NavBar } from './nav-bar';
 
 /** Where a page's scroll position is kept: its path, whatever its query. */
@@ -7,12 +8,7 @@ export const scrollKey = (location: Location) => location.pathname;
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[70] bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <NavBar />
       <main id="main" className="flex-1">
         <Outlet />

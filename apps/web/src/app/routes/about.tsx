@@ -1,4 +1,5 @@
 import { ScrollRestoration } from 'react-router';
+import { SkipLink } from '../../components/layout/skip-link';
 import {
   AboutClosing,
   AboutIntro,
@@ -21,12 +22,7 @@ export function Component() {
   const { data: user, isPending } = useUser();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[70] bg-ink px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       {isPending ? (
         // Neither bar until the session is known: no 'Agent Login' flashing at a signed-in agent.
         <div className="h-18 border-b border-line/80 bg-ivory" aria-hidden />

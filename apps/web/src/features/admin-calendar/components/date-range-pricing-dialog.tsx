@@ -3,7 +3,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Label } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -209,18 +210,14 @@ export function DateRangePricingDialogContent({
           </p>
         </section>
 
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            disabled={totalNights === 0 || save.isPending}
-            aria-busy={save.isPending || undefined}
-          >
-            {save.isPending ? 'Saving…' : 'Apply Pricing'}
-          </Button>
-        </div>
+        <DialogActions
+          className="mt-6"
+          submitLabel="Apply Pricing"
+          pendingLabel="Saving…"
+          pending={save.isPending}
+          disabled={totalNights === 0}
+          markBusy
+        />
       </form>
     </DialogContent>
   );

@@ -1,7 +1,7 @@
 import { plural, pluralWord } from '@villas/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { ChangeSummary } from './change-summary';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
@@ -105,18 +105,14 @@ export function SetAvailabilityDialogContent({
             {error}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            disabled={save.isPending || dates.length === 0}
-            aria-busy={save.isPending || undefined}
-          >
-            {save.isPending ? 'Saving…' : 'Save Availability'}
-          </Button>
-        </div>
+        <DialogActions
+          className="pt-2"
+          submitLabel="Save Availability"
+          pendingLabel="Saving…"
+          pending={save.isPending}
+          disabled={dates.length === 0}
+          markBusy
+        />
       </form>
     </DialogContent>
   );

@@ -1,7 +1,7 @@
 import { SINGLE_DATE_CURRENCIES, pluralWord } from '@villas/shared';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { ChangeSummary } from './change-summary';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -95,14 +95,13 @@ export function SetPricingDialogContent({
             options={SINGLE_DATE_CURRENCIES.map((c) => ({ value: c, label: c }))}
           />
         </Field>
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {save.isPending ? 'Saving…' : 'Save Pricing'}
-          </Button>
-        </div>
+        <DialogActions
+          className="pt-2"
+          submitLabel="Save Pricing"
+          pendingLabel="Saving…"
+          pending={save.isPending}
+          markBusy
+        />
       </form>
     </DialogContent>
   );

@@ -7,9 +7,9 @@ import {
   type Weekday,
 } from '@villas/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
@@ -214,14 +214,13 @@ export function StayRuleDialogContent({
             {errors.form}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {save.isPending ? 'Saving…' : 'Save Stay Rule'}
-          </Button>
-        </div>
+        <DialogActions
+          className="pt-2"
+          submitLabel="Save Stay Rule"
+          pendingLabel="Saving…"
+          pending={save.isPending}
+          markBusy
+        />
       </form>
     </DialogContent>
   );

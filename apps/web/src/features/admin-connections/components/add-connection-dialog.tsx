@@ -7,9 +7,9 @@ import {
 } from '@villas/shared';
 import { useId, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field, Label } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -140,14 +140,13 @@ export function AddConnectionDialog({ trigger }: { trigger: ReactElement }) {
               {formError}
             </p>
           )}
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Connection'}
-            </Button>
-          </div>
+          <DialogActions
+            className="pt-2"
+            submitLabel="Create Connection"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

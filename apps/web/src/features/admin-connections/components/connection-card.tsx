@@ -1,8 +1,9 @@
 import type { ApiConnection } from '@villas/shared';
 import { RefreshCw } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { CardDetail, ListCard } from '../../../components/ui/list-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteApiConnection } from '../api/delete-api-connection';
@@ -40,15 +41,6 @@ function LastSync({ connection: c }: { connection: ApiConnection }) {
     );
   }
   return when;
-}
-
-function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
-    </div>
-  );
 }
 
 /**
@@ -98,80 +90,75 @@ export function ConnectionCard({
     });
 
   return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
-      >
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={c.enabled ? 'success' : 'gray'}>{c.enabled ? 'Active' : 'Disabled'}</Badge>
-          {c.lastSyncStatus === 'failed' && <Badge tone="danger">Sync failed</Badge>}
-        </div>
-        <h3 id={headingId} className="mt-3 break-words text-[28px] leading-tight">
-          {c.name}
-        </h3>
+    <ListCard labelledBy={headingId}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={c.enabled ? 'success' : 'gray'}>{c.enabled ? 'Active' : 'Disabled'}</Badge>
+        {c.lastSyncStatus === 'failed' && <Badge tone="danger">Sync failed</Badge>}
+      </div>
+      <h3 id={headingId} className="mt-3 break-words text-[28px] leading-tight">
+        {c.name}
+      </h3>
 
-        <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
-          <Detail label="Provider">{PROVIDER_LABELS[c.provider]}</Detail>
-          <Detail label="Properties">{c.propertyCount.toLocaleString('en-US')}</Detail>
-          <Detail label="Base URL" wide>
-            <span className="break-all">{c.baseUrl}</span>
-          </Detail>
-          <Detail label="API Key">
-            <span className="font-mono tracking-wider">{c.apiKey}</span>
-          </Detail>
-          <Detail label={c.provider === 'invenio' ? 'API Secret (BP UUID)' : 'API Secret'}>
-            {c.apiSecret ? (
-              <span className="font-mono tracking-wider">{c.apiSecret}</span>
-            ) : (
-              <span className="text-stone">Not set</span>
-            )}
-          </Detail>
-          <Detail label="Last sync" wide>
-            <LastSync connection={c} />
-          </Detail>
-        </dl>
+      <dl className="mt-5 grid flex-1 grid-cols-1 content-start gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-2">
+        <CardDetail label="Provider">{PROVIDER_LABELS[c.provider]}</CardDetail>
+        <CardDetail label="Properties">{c.propertyCount.toLocaleString('en-US')}</CardDetail>
+        <CardDetail label="Base URL" wide>
+          <span className="break-all">{c.baseUrl}</span>
+        </CardDetail>
+        <CardDetail label="API Key">
+          <span className="font-mono tracking-wider">{c.apiKey}</span>
+        </CardDetail>
+        <CardDetail label={c.provider === 'invenio' ? 'API Secret (BP UUID)' : 'API Secret'}>
+          {c.apiSecret ? (
+            <span className="font-mono tracking-wider">{c.apiSecret}</span>
+          ) : (
+            <span className="text-stone">Not set</span>
+          )}
+        </CardDetail>
+        <CardDetail label="Last sync" wide>
+          <LastSync connection={c} />
+        </CardDetail>
+      </dl>
 
-        <div className="mt-5 flex items-center gap-3 border-t border-line pt-4">
-          <Switch id={switchId} checked={enabled} onCheckedChange={toggle} disabled={update.isPending} />
-          <label htmlFor={switchId} className="cursor-pointer text-sm text-ink">
-            Enabled <span className="sr-only">{c.name}</span>
-          </label>
-        </div>
+      <div className="mt-5 flex items-center gap-3 border-t border-line pt-4">
+        <Switch id={switchId} checked={enabled} onCheckedChange={toggle} disabled={update.isPending} />
+        <label htmlFor={switchId} className="cursor-pointer text-sm text-ink">
+          Enabled <span className="sr-only">{c.name}</span>
+        </label>
+      </div>
 
-        {!c.enabled && (
-          <p id={syncHintId} className="mt-3 text-xs text-stone">
-            Enable this connection to sync its properties.
-          </p>
-        )}
-        <div className="mt-4 flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            onClick={startSync}
-            disabled={!c.enabled || sync.isPending}
-            aria-describedby={c.enabled ? undefined : syncHintId}
-          >
-            <RefreshCw className={sync.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} aria-hidden />
-            {sync.isPending ? 'Syncing...' : 'Sync'} <span className="sr-only">{c.name}</span>
-          </Button>
-          <ConfirmDelete
-            subject={c.name}
-            title={`Delete ${c.name}?`}
-            description={
-              <>
-                The connection and its stored credentials are removed. The properties it imported stay in the
-                catalogue; the calendar feeds it created are removed and the nights they blocked are released.
-                This cannot be undone.
-              </>
-            }
-            confirmLabel="Delete connection"
-            remove={() => remove.mutateAsync(c.id)}
-            done={['API connection deleted', `${c.name} has been removed.`]}
-            failed="Failed to delete connection"
-            focusAfter={focusAfter}
-          />
-        </div>
-      </article>
-    </li>
+      {!c.enabled && (
+        <p id={syncHintId} className="mt-3 text-xs text-stone">
+          Enable this connection to sync its properties.
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          onClick={startSync}
+          disabled={!c.enabled || sync.isPending}
+          aria-describedby={c.enabled ? undefined : syncHintId}
+        >
+          <RefreshCw className={sync.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} aria-hidden />
+          {sync.isPending ? 'Syncing...' : 'Sync'} <span className="sr-only">{c.name}</span>
+        </Button>
+        <ConfirmDelete
+          subject={c.name}
+          title={`Delete ${c.name}?`}
+          description={
+            <>
+              The connection and its stored credentials are removed. The properties it imported stay in the
+              catalogue; the calendar feeds it created are removed and the nights they blocked are released.
+              This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete connection"
+          remove={() => remove.mutateAsync(c.id)}
+          done={['API connection deleted', `${c.name} has been removed.`]}
+          failed="Failed to delete connection"
+          focusAfter={focusAfter}
+        />
+      </div>
+    </ListCard>
   );
 }

@@ -3,8 +3,8 @@ import { regionInputSchema } from '@villas/shared';
 import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
@@ -48,14 +48,12 @@ export function AddRegionDialog({ trigger }: { trigger: ReactElement }) {
           <Field label="Region name" error={error}>
             <Input autoComplete="off" placeholder="e.g. Greece" {...form.register('regionName')} />
           </Field>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Region'}
-            </Button>
-          </div>
+          <DialogActions
+            submitLabel="Create Region"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

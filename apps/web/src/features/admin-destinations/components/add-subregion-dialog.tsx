@@ -3,8 +3,8 @@ import { subregionInputSchema } from '@villas/shared';
 import { useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -78,14 +78,12 @@ export function AddSubregionDialog({
           <Field label="Subregion name" error={nameError}>
             <Input autoComplete="off" placeholder="e.g. Mykonos" {...form.register('subregionName')} />
           </Field>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Subregion'}
-            </Button>
-          </div>
+          <DialogActions
+            submitLabel="Create Subregion"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

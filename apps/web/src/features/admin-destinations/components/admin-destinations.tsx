@@ -1,8 +1,10 @@
 import { plural, pluralWord } from '@villas/shared';
 import type { AdminLocation } from '@villas/shared';
 import { Globe2, MapPin, Plus, Trash2, X } from 'lucide-react';
-import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ListCard } from '../../../components/ui/list-card';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { useDeleteRegion } from '../api/delete-region';
 import { useDeleteSubregion } from '../api/delete-subregion';
@@ -86,90 +88,76 @@ function RegionCard({
   const countOf = (name: string) => subregionCounts.find((s) => s.name === name)?.propertyCount ?? 0;
 
   return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
-      >
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <p className="eyebrow">Region</p>
-            <h3
-              id={headingId}
-              ref={headingRef}
-              tabIndex={-1}
-              className="mt-1 break-words text-[28px] leading-tight focus:outline-none"
-            >
-              {region}
-            </h3>
-            <p className="mt-1 text-sm text-stone">
-              {plural(subregions.length, 'subregion')} · {plural(propertyCount, 'property', 'properties')}
-            </p>
-          </div>
-          <ConfirmDelete
-            label=""
-            icon={<Trash2 className="h-4 w-4" aria-hidden />}
-            size="icon"
-            className="-mr-2 -mt-1 text-stone hover:bg-[#f6e1e1] hover:text-danger"
-            ariaLabel={`Delete region ${region}`}
-            title={`Delete ${region}?`}
-            description={
-              <>
-                {subregions.length
-                  ? `Its subregions are deleted too: ${subregions.join(', ')}.`
-                  : 'Its subregions are deleted too (it has none yet).'}{' '}
-                This cannot be undone.
-                {propertyCount > 0 && <StillListed count={propertyCount} />}
-              </>
-            }
-            confirmLabel="Delete region"
-            remove={() => remove.mutateAsync(region)}
-            done={['Region Deleted', `${region} and its subregions have been removed.`]}
-            failed="Failed to delete region"
-            focusAfter={() => listHeadingRef.current}
-          />
+    <ListCard labelledBy={headingId}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="eyebrow">Region</p>
+          <h3
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-1 break-words text-[28px] leading-tight focus:outline-none"
+          >
+            {region}
+          </h3>
+          <p className="mt-1 text-sm text-stone">
+            {plural(subregions.length, 'subregion')} · {plural(propertyCount, 'property', 'properties')}
+          </p>
         </div>
+        <ConfirmDelete
+          label=""
+          icon={<Trash2 className="h-4 w-4" aria-hidden />}
+          size="icon"
+          className="-mr-2 -mt-1 text-stone hover:bg-[#f6e1e1] hover:text-danger"
+          ariaLabel={`Delete region ${region}`}
+          title={`Delete ${region}?`}
+          description={
+            <>
+              {subregions.length
+                ? `Its subregions are deleted too: ${subregions.join(', ')}.`
+                : 'Its subregions are deleted too (it has none yet).'}{' '}
+              This cannot be undone.
+              {propertyCount > 0 && <StillListed count={propertyCount} />}
+            </>
+          }
+          confirmLabel="Delete region"
+          remove={() => remove.mutateAsync(region)}
+          done={['Region Deleted', `${region} and its subregions have been removed.`]}
+          failed="Failed to delete region"
+          focusAfter={() => listHeadingRef.current}
+        />
+      </div>
 
-        <div className="mt-5 flex-1 border-t border-line pt-4">
-          {subregions.length ? (
-            <ul aria-label={`Subregions of ${region}`} className="flex flex-wrap gap-2">
-              {subregions.map((s) => (
-                <Subregion
-                  key={s}
-                  region={region}
-                  name={s}
-                  propertyCount={countOf(s)}
-                  headingRef={headingRef}
-                />
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm italic text-stone">No subregions yet</p>
-          )}
-        </div>
-        <div className="mt-5">
-          <AddSubregionDialog
-            regions={regions}
-            defaultRegion={region}
-            trigger={
-              <Button size="sm" variant="ghost" className="-ml-3">
-                <Plus className="h-3.5 w-3.5" aria-hidden />
-                Add subregion <span className="sr-only">to {region}</span>
-              </Button>
-            }
-          />
-        </div>
-      </article>
-    </li>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-      <Globe2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-      {children}
-    </div>
+      <div className="mt-5 flex-1 border-t border-line pt-4">
+        {subregions.length ? (
+          <ul aria-label={`Subregions of ${region}`} className="flex flex-wrap gap-2">
+            {subregions.map((s) => (
+              <Subregion
+                key={s}
+                region={region}
+                name={s}
+                propertyCount={countOf(s)}
+                headingRef={headingRef}
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm italic text-stone">No subregions yet</p>
+        )}
+      </div>
+      <div className="mt-5">
+        <AddSubregionDialog
+          regions={regions}
+          defaultRegion={region}
+          trigger={
+            <Button size="sm" variant="ghost" className="-ml-3">
+              <Plus className="h-3.5 w-3.5" aria-hidden />
+              Add subregion <span className="sr-only">to {region}</span>
+            </Button>
+          }
+        />
+      </div>
+    </ListCard>
   );
 }
 
@@ -243,14 +231,14 @@ export function AdminDestinations() {
           what="The destinations"
           isEmpty={data?.length === 0}
           empty={
-            <Empty>
+            <EmptyPanel icon={Globe2}>
               <p className="mt-5 font-display text-3xl">No Destinations</p>
               <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
                 Add a first region, then its subregions, so properties can be placed and agents can search by
                 destination.
               </p>
               <div className="mt-6">{addRegion}</div>
-            </Empty>
+            </EmptyPanel>
           }
         >
           <ul aria-label="Regions" className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">

@@ -1,15 +1,18 @@
 import { formatLongDate, searchSummary, type AdminWhiteLabelLink, plural } from '@villas/shared';
-import { CalendarDays, ExternalLink, Eye, Home, Link2, Mail, User } from 'lucide-react';
+import { CalendarDays, Eye, Home, Link2, Mail, User } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ListCard } from '../../../components/ui/list-card';
 import { ListSearch } from '../../../components/ui/list-search';
+import { SearchCriteria } from '../../../components/property/search-criteria';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
-import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
 import { useAdminLinks } from '../api/get-admin-links';
 import { agentOf, linkStatus } from '../utils/link-status';
 import { LinkDetailsDialog } from './link-details-dialog';
 import { StatusBadge } from './status-badge';
+import { VisitButton } from './visit-button';
 import { useSettled } from '../../../lib/use-settled';
 
 const SEARCH_DELAY_MS = 250;
@@ -33,64 +36,40 @@ function LinkCard({ link }: { link: AdminWhiteLabelLink }) {
   const criteria = searchSummary(link.searchCriteria ?? link.searchFilters);
   const headingId = useId();
   return (
-    <li>
-      <article
-        aria-labelledby={headingId}
-        className="flex h-full flex-col rounded-[3px] border border-line bg-paper p-5 shadow-soft sm:p-6"
-      >
-        <div className="flex items-start justify-between gap-3">
-          <h3 id={headingId} className="min-w-0 break-words text-2xl leading-tight">
-            {link.title}
-          </h3>
-          <StatusBadge status={linkStatus(link)} />
-        </div>
-        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Fact icon={<User className="h-3.5 w-3.5" />} label="Agent">
-            {agent.name}
-          </Fact>
-          <Fact icon={<Mail className="h-3.5 w-3.5" />} label="Email">
-            <a href={`mailto:${agent.email}`} className="break-all underline-offset-4 hover:underline">
-              {agent.email}
-            </a>
-          </Fact>
-        </dl>
-        <dl className="mt-4 grid grid-cols-3 gap-3 border-t border-line pt-4">
-          <Fact icon={<Home className="h-3.5 w-3.5" />} label="Properties">
-            {link.propertyIds.length}
-          </Fact>
-          <Fact icon={<CalendarDays className="h-3.5 w-3.5" />} label="Created">
-            {formatLongDate(link.createdAt)}
-          </Fact>
-          <Fact icon={<Eye className="h-3.5 w-3.5" />} label="Views">
-            {link.viewCount.toLocaleString('en-US')}
-          </Fact>
-        </dl>
-        <div className="mt-4 flex-1">
-          <p className="text-[11px] uppercase tracking-[0.14em] text-stone">Search criteria</p>
-          {criteria.length ? (
-            <ul aria-label="Search criteria" className="mt-2 flex flex-wrap gap-1.5">
-              {criteria.map((c) => (
-                <li key={c} className="rounded-full bg-sand px-2.5 py-0.5 text-xs text-ink">
-                  {c}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
-          )}
-        </div>
-        <div className="mt-5 flex flex-wrap gap-2">
-          <LinkDetailsDialog link={link} />
-          <Button size="sm" variant="ghost" asChild>
-            <a href={paths.whiteLabel(link.uuid)} target="_blank" rel="noopener noreferrer">
-              <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-              Visit
-              <span className="sr-only"> {link.title} (opens in a new tab)</span>
-            </a>
-          </Button>
-        </div>
-      </article>
-    </li>
+    <ListCard labelledBy={headingId}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="min-w-0 break-words text-2xl leading-tight">
+          {link.title}
+        </h3>
+        <StatusBadge status={linkStatus(link)} />
+      </div>
+      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Fact icon={<User className="h-3.5 w-3.5" />} label="Agent">
+          {agent.name}
+        </Fact>
+        <Fact icon={<Mail className="h-3.5 w-3.5" />} label="Email">
+          <a href={`mailto:${agent.email}`} className="break-all underline-offset-4 hover:underline">
+            {agent.email}
+          </a>
+        </Fact>
+      </dl>
+      <dl className="mt-4 grid grid-cols-3 gap-3 border-t border-line pt-4">
+        <Fact icon={<Home className="h-3.5 w-3.5" />} label="Properties">
+          {link.propertyIds.length}
+        </Fact>
+        <Fact icon={<CalendarDays className="h-3.5 w-3.5" />} label="Created">
+          {formatLongDate(link.createdAt)}
+        </Fact>
+        <Fact icon={<Eye className="h-3.5 w-3.5" />} label="Views">
+          {link.viewCount.toLocaleString('en-US')}
+        </Fact>
+      </dl>
+      <SearchCriteria criteria={criteria} className="mt-4 flex-1" />
+      <div className="mt-5 flex flex-wrap gap-2">
+        <LinkDetailsDialog link={link} />
+        <VisitButton link={link} compact />
+      </div>
+    </ListCard>
   );
 }
 
@@ -139,8 +118,7 @@ export function AdminLinks() {
           what="The white-label links"
           isEmpty={data?.length === 0}
           empty={
-            <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-              <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+            <EmptyPanel icon={Link2}>
               {q ? (
                 <>
                   <p className="mt-5 font-display text-3xl">No links match “{q}”</p>
@@ -160,7 +138,7 @@ export function AdminLinks() {
                   </p>
                 </>
               )}
-            </div>
+            </EmptyPanel>
           }
         >
           <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">

@@ -1,5 +1,5 @@
 import { formatLongDate, searchSummary, type AdminWhiteLabelLink } from '@villas/shared';
-import { Copy, ExternalLink } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { absoluteLinkUrl, agentOf, linkStatus } from '../utils/link-status';
 import { StatusBadge } from './status-badge';
+import { VisitButton } from './visit-button';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -110,13 +111,7 @@ export function LinkDetailsDialog({ link }: { link: AdminWhiteLabelLink }) {
           </Row>
         </dl>
         <div className="mt-6 flex justify-end">
-          <Button asChild>
-            <a href={paths.whiteLabel(link.uuid)} target="_blank" rel="noopener noreferrer">
-              <ExternalLink className="h-4 w-4" aria-hidden />
-              Visit
-              <span className="sr-only"> {link.title} (opens in a new tab)</span>
-            </a>
-          </Button>
+          <VisitButton link={link} />
         </div>
       </DialogContent>
     </Dialog>

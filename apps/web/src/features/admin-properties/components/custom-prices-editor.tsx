@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { Input } from '../../../components/ui/input';
 import { sortByDate, type CustomPrice } from '../utils/property-form';
+import { enterRuns } from '../../../lib/enter-key';
 
 /**
  * Custom nightly prices: a date and a whole-number price, both needed to add; a date
@@ -94,12 +95,7 @@ export function CustomPricesEditor({
               setPrice(e.target.value);
               setError(null);
             }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
+            onKeyDown={enterRuns(add)}
             aria-invalid={error && date ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             placeholder="1500"

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toaster';
 import { srcSetFor } from '../../../lib/images';
 import { imageFileProblem, uploadImage } from '../api/upload-image';
+import { enterRuns } from '../../../lib/enter-key';
 
 /** The shared rule for one image URL (https://, http:// or a site path). */
 const imageUrlSchema = propertyInputSchema.shape.images.unwrap().element;
@@ -193,12 +194,7 @@ export function ImagesEditor({
                 setUrl(e.target.value);
                 setUrlError(null);
               }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  addUrl();
-                }
-              }}
+              onKeyDown={enterRuns(addUrl)}
               aria-invalid={urlError ? true : undefined}
               aria-describedby={urlError ? urlErrorId : undefined}
             />

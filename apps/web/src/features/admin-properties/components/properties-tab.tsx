@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
@@ -112,8 +113,7 @@ export function PropertiesTab({
       what="The properties"
       isEmpty={items.length === 0}
       empty={
-        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-          <Building2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+        <EmptyPanel icon={Building2}>
           {q ? (
             <>
               <p className="mt-5 font-display text-3xl">No properties found</p>
@@ -137,7 +137,7 @@ export function PropertiesTab({
               </Button>
             </>
           )}
-        </div>
+        </EmptyPanel>
       }
     >
       <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>

@@ -2,6 +2,7 @@ import type { SyncReportSummary } from '@villas/shared';
 import { History } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ListEmpty } from '../../../components/ui/list-empty';
 import { QueryState, StaleNotice } from '../../../components/ui/query-state';
 import { ShowMoreButton } from '../../../components/ui/show-more';
 import { cn } from '../../../lib/utils';
@@ -147,11 +148,9 @@ export function SyncReportList({
       errorRole="alert"
       isEmpty={reports.length === 0}
       empty={
-        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-          <History className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
-          <p className="mt-5 font-display text-3xl">{EMPTY[filter].title}</p>
-          <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[filter].text}</p>
-        </div>
+        <ListEmpty icon={History} title={EMPTY[filter].title}>
+          {EMPTY[filter].text}
+        </ListEmpty>
       }
     >
       <div>

@@ -4,6 +4,7 @@ import { Users } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListSearch } from '../../../components/ui/list-search';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/auth';
@@ -52,8 +53,7 @@ function UserList({
       what="The users"
       isEmpty={users.length === 0}
       empty={
-        <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-          <Users className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+        <EmptyPanel icon={Users}>
           {q ? (
             <>
               <p className="mt-5 font-display text-3xl">No users match “{q}”</p>
@@ -70,7 +70,7 @@ function UserList({
               <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">{EMPTY[status].text}</p>
             </>
           )}
-        </div>
+        </EmptyPanel>
       }
     >
       <div className={cn('transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isFetching}>

@@ -3,9 +3,9 @@ import { updateUserSchema, type Role, type UpdateUserInput, type User } from '@v
 import { useId, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field, Label } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -148,14 +148,13 @@ export function EditUserDialog({
               </Label>
             </div>
           </div>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </div>
+          <DialogActions
+            className="pt-2"
+            submitLabel="Save Changes"
+            pendingLabel="Saving..."
+            pending={update.isPending}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

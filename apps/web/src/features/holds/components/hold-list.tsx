@@ -1,10 +1,11 @@
 import { formatLongDate, type Hold, type HoldStatus, plural, pluralWord } from '@villas/shared';
 import { CalendarClock, Check, Undo2 } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CardDetail } from '../../../components/ui/list-card';
 import { QueryState, StaleNotice } from '../../../components/ui/query-state';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,15 +25,6 @@ const STATUS: Record<HoldStatus, { label: string; tone: 'gold' | 'green' | 'gray
 
 const stayOf = (h: Hold) =>
   `${formatLongDate(h.checkIn)} – ${formatLongDate(h.checkOut)} · ${plural(h.nights, 'night')}`;
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-[11px] uppercase tracking-[0.14em] text-stone">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-ink">{children}</dd>
-    </div>
-  );
-}
 
 /** A card's checkbox in the administrators' list: whether the hold is among those to release. */
 interface Selection {
@@ -138,19 +130,19 @@ function HoldCard({ hold: h, admin, select }: { hold: Hold; admin: boolean; sele
           )}
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 border-t border-line pt-4 sm:grid-cols-4">
-          <Detail label="Client">{h.clientName}</Detail>
+          <CardDetail label="Client">{h.clientName}</CardDetail>
           {admin && (
-            <Detail label="Agent">
+            <CardDetail label="Agent">
               {h.agentName}
               {h.agentCompany && <span className="block text-xs text-stone">{h.agentCompany}</span>}
-            </Detail>
+            </CardDetail>
           )}
-          <Detail label="Placed">{formatLongDate(h.createdAt)}</Detail>
-          <Detail label={active ? 'Expires' : 'Ended'}>
+          <CardDetail label="Placed">{formatLongDate(h.createdAt)}</CardDetail>
+          <CardDetail label={active ? 'Expires' : 'Ended'}>
             {active
               ? formatLongDate(h.expiresAt)
               : (ended ?? `${badge.label} ${formatLongDate(h.expiresAt)}`)}
-          </Detail>
+          </CardDetail>
         </dl>
       </article>
     </li>

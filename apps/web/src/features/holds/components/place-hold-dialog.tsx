@@ -8,9 +8,9 @@ import {
 } from '@villas/shared';
 import { CalendarClock } from 'lucide-react';
 import { useState, type ReactElement } from 'react';
-import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { notify } from '../../../components/ui/toaster';
@@ -113,15 +113,14 @@ function PlaceHoldForm({ source, onDone }: { source: HoldSource; onDone: () => v
           {problem}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="ghost" onClick={onDone} disabled={create.isPending}>
-          Not now
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          <CalendarClock className="h-4 w-4" aria-hidden />
-          {create.isPending ? 'Placing hold...' : 'Place hold'}
-        </Button>
-      </div>
+      <DialogActions
+        submitLabel="Place hold"
+        pendingLabel="Placing hold..."
+        pending={create.isPending}
+        onCancel={onDone}
+        cancelLabel="Not now"
+        icon={<CalendarClock className="h-4 w-4" aria-hidden />}
+      />
     </form>
   );
 }

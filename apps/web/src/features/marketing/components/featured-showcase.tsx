@@ -126,17 +126,24 @@ function Showcase({ property }: { property: FeaturedProperty }) {
           Availability, weekly rates and agent commission are shown to approved agents.
         </p>
 
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button asChild>
-            <Link to={paths.login}>Agent Login</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <a href="#contact" onClick={onSectionLinkClick('contact')}>
-              Request Access
-            </a>
-          </Button>
-        </div>
+        <AccessActions />
       </div>
+    </div>
+  );
+}
+
+/** The two ways in for a visitor: sign in, or ask for access in the contact section. */
+function AccessActions() {
+  return (
+    <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+      <Button asChild>
+        <Link to={paths.login}>Agent Login</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <a href="#contact" onClick={onSectionLinkClick('contact')}>
+          Request Access
+        </a>
+      </Button>
     </div>
   );
 }
@@ -193,16 +200,7 @@ function ShowcaseUnavailable() {
           Our featured residence will be unveiled shortly. Approved agents browse the complete portfolio of
           villas, chalets and private islands, with live availability and rates.
         </p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button asChild>
-            <Link to={paths.login}>Agent Login</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <a href="#contact" onClick={onSectionLinkClick('contact')}>
-              Request Access
-            </a>
-          </Button>
-        </div>
+        <AccessActions />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
@@ -140,14 +140,13 @@ export function OffMarketDialog({ open, onOpenChange, criteria }: OffMarketDialo
               onChange={set('specialRequests')}
             />
           </Field>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="gold" disabled={send.isPending}>
-              {send.isPending ? 'Submitting...' : 'Submit Inquiry'}
-            </Button>
-          </div>
+          <DialogActions
+            className="pt-2"
+            submitLabel="Submit Inquiry"
+            pendingLabel="Submitting..."
+            pending={send.isPending}
+            variant="gold"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -11,7 +11,8 @@ import {
 import { Link2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { notify } from '../../../components/ui/toaster';
@@ -257,14 +258,12 @@ export function CreateLinkDialog({
               </span>
             </p>
           )}
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Link'}
-            </Button>
-          </div>
+          <DialogActions
+            className="pt-2"
+            submitLabel="Create Link"
+            pendingLabel="Creating..."
+            pending={create.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

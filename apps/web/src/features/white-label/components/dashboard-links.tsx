@@ -1,12 +1,9 @@
-import {
-  brochurePath,
-  formatLongDate,
-  VIEW_REPEAT_WINDOW_MINUTES,
-  type WhiteLabelLink,
-} from '@villas/shared';
-import { ArrowUpRight, CalendarDays, Download, Eye, Home, Link2, Timer } from 'lucide-react';
+import { formatLongDate, VIEW_REPEAT_WINDOW_MINUTES, type WhiteLabelLink } from '@villas/shared';
+import { ArrowUpRight, CalendarDays, Eye, Home, Link2, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SearchCriteria } from '../../../components/property/search-criteria';
+import { EmptyPanel } from '../../../components/ui/list-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { useDashboardLinks } from '../api/get-links';
 import { useLiveLinkActivity } from '../api/use-live-link-activity';
 import { searchSummary } from '../utils/search-summary';
-import { ActiveBadge, isLive } from './link-card';
+import { ActiveBadge, isLive, LinkBrochureButton } from './link-card';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -70,30 +67,11 @@ function LinkRow({ link }: { link: WhiteLabelLink }) {
           {link.expiresAt ? formatLongDate(link.expiresAt) : 'No expiry'}
         </Fact>
       </dl>
-      <div className="mt-5 border-t border-line pt-4">
-        <p className="text-[11px] uppercase tracking-[0.14em] text-stone">Search criteria</p>
-        {criteria.length > 0 ? (
-          <ul aria-label="Search criteria" className="mt-2 flex flex-wrap gap-1.5">
-            {criteria.map((c) => (
-              <li key={c} className="rounded-full bg-sand px-2.5 py-0.5 text-xs text-ink">
-                {c}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-sm text-stone">Hand-picked selection, no filters</p>
-        )}
-      </div>
+      <SearchCriteria criteria={criteria} className="mt-5 border-t border-line pt-4" />
       {isLive(link) && (
         // Above the card's stretched link, so it downloads rather than opening the page.
         <div className="relative z-10 mt-4 flex">
-          <Button size="sm" variant="outline" asChild>
-            <a href={brochurePath(link.uuid)} download>
-              <Download className="h-3.5 w-3.5" aria-hidden />
-              Download brochure
-              <span className="sr-only"> of {link.title}</span>
-            </a>
-          </Button>
+          <LinkBrochureButton link={link} variant="outline" />
         </div>
       )}
     </li>
@@ -129,8 +107,7 @@ export function DashboardLinks() {
     );
   if (data.length === 0)
     return (
-      <div className="flex flex-col items-center rounded-[3px] border border-dashed border-line bg-paper px-6 py-16 text-center">
-        <Link2 className="h-9 w-9 text-gold-deep" strokeWidth={1.25} aria-hidden />
+      <EmptyPanel icon={Link2}>
         <p className="mt-5 font-display text-3xl">No white-label links yet</p>
         <p className="mt-3 max-w-md text-sm leading-relaxed text-stone">
           Select villas on the property dashboard and create a branded link: your client sees your name, never
@@ -139,7 +116,7 @@ export function DashboardLinks() {
         <Button className="mt-7" asChild>
           <Link to={paths.dashboard}>Search Properties</Link>
         </Button>
-      </div>
+      </EmptyPanel>
     );
 
   return (

@@ -31,6 +31,25 @@ export function ActiveBadge({ active }: { active: boolean }) {
 export const isLive = (link: Pick<WhiteLabelLink, 'isActive' | 'expiresAt'>) =>
   link.isActive && (!link.expiresAt || new Date(link.expiresAt).getTime() > Date.now());
 
+/** 'Download brochure' of a live link: the PDF its client downloads, named after the link for screen readers. */
+export function LinkBrochureButton({
+  link,
+  variant,
+}: {
+  link: Pick<WhiteLabelLink, 'uuid' | 'title'>;
+  variant: 'outline' | 'ghost';
+}) {
+  return (
+    <Button size="sm" variant={variant} asChild>
+      <a href={brochurePath(link.uuid)} download>
+        <Download className="h-3.5 w-3.5" aria-hidden />
+        Download brochure
+        <span className="sr-only"> of {link.title}</span>
+      </a>
+    </Button>
+  );
+}
+
 /**
  * 'Prices in GBP · +10%' (a fixed markup per stay, or per week on a link without dates), or 'No prices
  * shown' for a link whose client sees none.
@@ -115,15 +134,7 @@ export function LinkCard({ link }: { link: WhiteLabelLink }) {
             <span className="sr-only"> {link.title} in a new tab</span>
           </a>
         </Button>
-        {isLive(link) && (
-          <Button size="sm" variant="ghost" asChild>
-            <a href={brochurePath(link.uuid)} download>
-              <Download className="h-3.5 w-3.5" aria-hidden />
-              Download brochure
-              <span className="sr-only"> of {link.title}</span>
-            </a>
-          </Button>
-        )}
+        {isLive(link) && <LinkBrochureButton link={link} variant="ghost" />}
         <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${link.title}`}>
           <Pencil className="h-3.5 w-3.5" aria-hidden />
           Edit
