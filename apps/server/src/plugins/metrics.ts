@@ -15,16 +15,30 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Every URL no route matched shares this label, so unknown URLs cannot add series. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own figures (event-loop delay, heap, CPU, handles: prom-client's defaults, prefixed
+ * `villas_`), made once per process and shared by every app in it: each set starts an event-loop
+ * monitor that runs until the process ends.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'villas_', eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
 /**
  * The HTTP side of the metrics (docs/operations.md › Metrics): every request's duration by method,
  * route pattern (never the URL itself) and status class, the requests in flight, the process's own
- * figures (event-loop delay, heap, CPU, handles: prom-client's defaults, prefixed `villas_`), and the
- * database statements cancelled by their time limit. One registry per app, so tests that build
- * several apps in one process keep them apart.
+ * figures, and the database statements cancelled by their time limit. One registry per app, so
+ * tests that build several apps in one process keep their counts apart.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'villas_', eventLoopMonitoringPrecision: 20 });
+  // This app's registry: the process's figures, then its own.
+  const registry = Registry.merge([processMetrics()]);
   const duration = new Histogram({
     name: 'villas_http_request_duration_seconds',
     help: 'Time from a request arriving to its answer being sent, by route pattern and status class',
