@@ -84,7 +84,8 @@ const envSchema = z.object({
   API_DOCS: z.enum(['admin', 'public', 'off'], { error: 'use admin, public or off' }).default('admin'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).default(15_000),
-  BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).min(0).default(24),
+  // At most 500 h: a longer interval would overflow the timer.
+  BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).min(0).max(500).default(24),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int().min(1).default(7),
   METRICS_TOKEN: z
     .string()
