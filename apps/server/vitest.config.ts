@@ -14,6 +14,8 @@ export const ROBUSTNESS_TESTS = [
   'test/slow-body-flood.test.ts',
   'test/crash-restart.test.ts',
   'test/online-backup.test.ts',
+  // Two real server starts (~40 s on two busy cores).
+  'test/secret-mismatch.test.ts',
   // Measures /healthz's latency while brochures are made: alone, so other files' work does not count.
   'src/modules/white-label/white-label.brochure-load.test.ts',
 ];
