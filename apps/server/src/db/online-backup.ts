@@ -1,11 +1,9 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import type { Database } from '@villas/db/client';
-
-const gzip = promisify(gzipCallback);
 
 /** A backup file the server wrote: `villas-<UTC timestamp>.tar.gz`, sortable by name. */
 export const BACKUP_FILE = /^villas-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(-\d+)?\.tar\.gz$/;
@@ -85,10 +83,15 @@ export class OnlineBackups {
     const partial = `${file}.partial`;
     try {
       await pglite.query('checkpoint');
-      // The tar is read between two statements; compressing it runs on libuv's threads, not on the
-      // event loop that answers requests meanwhile.
-      const tar = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
-      await writeFile(partial, await gzip(tar));
+      // The tar is read between two statements; it is then compressed as it streams to the file, on
+      // libuv's threads (not the event loop that answers requests meanwhile), at gzip's fastest level:
+      // the data directory's preallocated WAL makes it ~200 MB that level 6 took 16 s over.
+      const tar = await pglite.dumpDataDir('none');
+      await pipeline(
+        Readable.fromWeb(tar.stream() as never),
+        createGzip({ level: 1 }),
+        createWriteStream(partial),
+      );
       renameSync(partial, file);
     } catch (err) {
       rmSync(partial, { force: true });
