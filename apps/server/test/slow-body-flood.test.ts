@@ -86,6 +86,9 @@ describe.skipIf(process.platform !== 'linux' || Boolean(processEnv.DATABASE_URL)
     'keeps serving another address, under its socket cap, in the same process',
     { retry: 1, timeout: 90_000 },
     async () => {
+      // A retry starts afresh: the first attempt's server and database go first.
+      server?.kill();
+      await drop?.();
       const database = await serverDatabase();
       drop = database.drop;
       server = await startServer({
