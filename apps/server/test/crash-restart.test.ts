@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { processEnv } from '../src/config/env';
 import { inquiries } from '@villas/db/schema';
 import { createProperty } from './factories';
+import { post } from './post-inquiry';
 import { serverDatabase, startServer, type ServerProcess } from './server-process';
 
 /**
@@ -22,32 +22,6 @@ afterAll(async () => {
   server?.kill();
   await drop?.();
 });
-
-function post(port: number, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/inquiries',
-        agent: false,
-        timeout: 5000,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', () => resolve({ status: 0, body: '' }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, body: '' }));
-    req.end(body);
-  });
-}
 
 /** The server process the supervisor runs (its only child). */
 function serverPid(supervisorPid: number): number | undefined {

@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { createDatabase } from '@villas/db/client';
 import { backup } from '../src/cli/backup';
 import { restore } from '../src/cli/restore';
 import { processEnv } from '../src/config/env';
+import { post } from './post-inquiry';
 import { serverDatabase, startServer, type ServerProcess } from './server-process';
 
 /**
@@ -23,28 +23,6 @@ afterAll(() => {
   server?.kill();
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
-
-function post(port: number, body: object): Promise<number> {
-  return new Promise((resolve) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/inquiries',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(payload);
-  });
-}
 
 describe.skipIf(process.platform !== 'linux' || Boolean(processEnv.DATABASE_URL))(
   'an online backup of the embedded database',
@@ -62,12 +40,15 @@ describe.skipIf(process.platform !== 'linux' || Boolean(processEnv.DATABASE_URL)
       const writer = async (w: number) => {
         for (let n = 0; running; n++) {
           const name = `Backup ${w}-${n}`;
-          const status = await post(port, {
-            firstName: 'Online',
-            lastName: name,
-            email: `online${w}-${n}@example.com`,
-            message: 'Is the villa free in August?',
-          });
+          const { status } = await post(
+            port,
+            JSON.stringify({
+              firstName: 'Online',
+              lastName: name,
+              email: `online${w}-${n}@example.com`,
+              message: 'Is the villa free in August?',
+            }),
+          );
           if (status === 201) answered.push({ name, at: Date.now() });
           else failed.push(status);
           // A steady load, not a saturating one: the backup must not wait on a starved event loop.
